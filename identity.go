@@ -1,0 +1,52 @@
+package radar
+
+import (
+	"net/url"
+	"strings"
+)
+
+// IdentityKeys returns the normalised website and profile URLs that identify e's company: a create with any
+// of them reuses e instead of tracking the company twice.
+func IdentityKeys(e *Entity) []string {
+	var keys []string
+	add := func(prefix, raw string) {
+		if k := NormalizeURLKey(raw); k != "" {
+			keys = append(keys, prefix+k)
+		}
+	}
+	add("site:", e.CompanyWebsite)
+	for _, u := range []string{e.CompanyLinkedinURL, e.CompanyTwitterURL, e.CompanyGithubURL} {
+		add("profile:", u)
+	}
+	for _, f := range e.Founders {
+		for _, u := range []string{f.LinkedinURL, f.TwitterURL, f.GithubURL} {
+			add("profile:", u)
+		}
+	}
+	return keys
+}
+
+// NormalizeURLKey reduces a URL to host and path, lower case, without scheme, "www.", query, fragment or
+// trailing slash, with twitter.com spelled x.com; "" when raw is not a URL with a host.
+func NormalizeURLKey(raw string) string {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return ""
+	}
+	if !strings.Contains(raw, "://") {
+		raw = "https://" + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Hostname() == "" {
+		return ""
+	}
+	host := strings.ToLower(u.Hostname())
+	for _, p := range []string{"www.", "mobile.", "m."} {
+		host = strings.TrimPrefix(host, p)
+	}
+	if host == "twitter.com" {
+		host = "x.com"
+	}
+	path := strings.ToLower(strings.TrimRight(u.EscapedPath(), "/"))
+	return host + path
+}

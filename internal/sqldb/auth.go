@@ -1,0 +1,240 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"radar"
+)
+
+// CreateOrg inserts an organisation; a taken slug is a conflict.
+func (db *DB) CreateOrg(ctx context.Context, o *radar.Org) error {
+	return db.tx(ctx, func(q querier, _ any) error {
+		n, err := q.Exec(ctx, `INSERT INTO orgs (id, slug, name, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (slug) DO NOTHING`,
+			o.ID, o.Slug, o.Name, o.CreatedAt.Micros())
+		if err != nil {
+			return fmt.Errorf("sqldb: create org: %w", err)
+		}
+		if n == 0 {
+			return radar.Errorf(radar.EConflict, "an organisation with slug %q exists already", o.Slug)
+		}
+		_, err = q.Exec(ctx, `INSERT INTO org_versions (org_id, version) VALUES ($1, 0)`, o.ID)
+		return err
+	})
+}
+
+// OrgBySlug finds an organisation by slug.
+func (db *DB) OrgBySlug(ctx context.Context, slug string) (*radar.Org, error) {
+	return db.org(ctx, "slug", slug)
+}
+
+// Org finds an organisation by id.
+func (db *DB) Org(ctx context.Context, id string) (*radar.Org, error) {
+	return db.org(ctx, "id", id)
+}
+
+func (db *DB) org(ctx context.Context, col, v string) (*radar.Org, error) {
+	var (
+		o       radar.Org
+		created int64
+	)
+	err := db.eng.reader().QueryRow(ctx, `SELECT id, slug, name, created_at FROM orgs WHERE `+col+` = $1`, v).
+		Scan(&o.ID, &o.Slug, &o.Name, &created)
+	if isNoRows(err) {
+		return nil, radar.Errorf(radar.ENotFound, "organisation %q not found", v)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: org: %w", err)
+	}
+	o.CreatedAt = radar.TimeFromMicros(created)
+	return &o, nil
+}
+
+// CreateAPIKey inserts a key.
+func (db *DB) CreateAPIKey(ctx context.Context, k *radar.APIKey) error {
+	return db.tx(ctx, func(q querier, _ any) error {
+		_, err := q.Exec(ctx, `INSERT INTO api_keys (id, org_id, name, scopes, secret_hash, expires_at, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			k.ID, k.OrgID, k.Name, strings.Join(k.Scopes, ","), k.SecretHash, nullMicros(k.ExpiresAt), k.CreatedAt.Micros())
+		if err != nil {
+			return fmt.Errorf("sqldb: create api key: %w", err)
+		}
+		return nil
+	})
+}
+
+const keyColumns = `k.id, k.org_id, o.slug, k.name, k.scopes, k.secret_hash, k.expires_at, k.revoked_at, k.last_used_at, k.created_at`
+
+func scanKey(r row) (*radar.APIKey, error) {
+	var (
+		k                      radar.APIKey
+		scopes                 string
+		expires, revoked, used sql.NullInt64
+		created                int64
+	)
+	if err := r.Scan(&k.ID, &k.OrgID, &k.OrgSlug, &k.Name, &scopes, &k.SecretHash, &expires, &revoked, &used, &created); err != nil {
+		return nil, err
+	}
+	if scopes != "" {
+		k.Scopes = strings.Split(scopes, ",")
+	}
+	k.ExpiresAt, k.RevokedAt, k.LastUsedAt = timePtr(expires), timePtr(revoked), timePtr(used)
+	k.CreatedAt = radar.TimeFromMicros(created)
+	return &k, nil
+}
+
+// APIKey finds a key of any organisation.
+func (db *DB) APIKey(ctx context.Context, id string) (*radar.APIKey, error) {
+	k, err := scanKey(db.eng.reader().QueryRow(ctx, `SELECT `+keyColumns+` FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE k.id = $1`, id))
+	if isNoRows(err) {
+		return nil, radar.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: api key: %w", err)
+	}
+	return k, nil
+}
+
+// APIKeys lists an organisation's keys, oldest first.
+func (db *DB) APIKeys(ctx context.Context, orgID string) ([]*radar.APIKey, error) {
+	rs, err := db.eng.reader().Query(ctx, `SELECT `+keyColumns+` FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE k.org_id = $1 ORDER BY k.created_at, k.id`, orgID)
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: api keys: %w", err)
+	}
+	defer rs.Close()
+	var out []*radar.APIKey
+	for rs.Next() {
+		k, err := scanKey(rs)
+		if err != nil {
+			return nil, fmt.Errorf("sqldb: api keys: %w", err)
+		}
+		out = append(out, k)
+	}
+	return out, rs.Err()
+}
+
+// RevokeAPIKey revokes a key of orgID; revoking twice keeps the first time.
+func (db *DB) RevokeAPIKey(ctx context.Context, orgID, id string, at radar.Time) error {
+	return db.tx(ctx, func(q querier, _ any) error {
+		n, err := q.Exec(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 AND org_id = $3`, at.Micros(), id, orgID)
+		if err != nil {
+			return fmt.Errorf("sqldb: revoke api key: %w", err)
+		}
+		if n == 0 {
+			return radar.ErrNotFound
+		}
+		return nil
+	})
+}
+
+// TouchAPIKey records the last use of a key.
+func (db *DB) TouchAPIKey(ctx context.Context, id string, at radar.Time) error {
+	return db.tx(ctx, func(q querier, _ any) error {
+		_, err := q.Exec(ctx, `UPDATE api_keys SET last_used_at = $1 WHERE id = $2`, at.Micros(), id)
+		return err
+	})
+}
+
+// CreateUser inserts a web user; a taken e-mail is a conflict.
+func (db *DB) CreateUser(ctx context.Context, u *radar.User) error {
+	return db.tx(ctx, func(q querier, _ any) error {
+		n, err := q.Exec(ctx, `INSERT INTO users (id, org_id, email, password_hash, role, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (email) DO NOTHING`, u.ID, u.OrgID, u.Email, u.PasswordHash, u.Role, u.CreatedAt.Micros())
+		if err != nil {
+			return fmt.Errorf("sqldb: create user: %w", err)
+		}
+		if n == 0 {
+			return radar.Errorf(radar.EConflict, "a user with e-mail %q exists already", u.Email)
+		}
+		return nil
+	})
+}
+
+// UserByEmail finds a user by e-mail.
+func (db *DB) UserByEmail(ctx context.Context, email string) (*radar.User, error) {
+	return db.user(ctx, "email", email)
+}
+
+// User finds a user by id.
+func (db *DB) User(ctx context.Context, id string) (*radar.User, error) {
+	return db.user(ctx, "id", id)
+}
+
+func (db *DB) user(ctx context.Context, col, v string) (*radar.User, error) {
+	var (
+		u       radar.User
+		created int64
+	)
+	err := db.eng.reader().QueryRow(ctx, `SELECT id, org_id, email, password_hash, role, created_at FROM users WHERE `+col+` = $1`, v).
+		Scan(&u.ID, &u.OrgID, &u.Email, &u.PasswordHash, &u.Role, &created)
+	if isNoRows(err) {
+		return nil, radar.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: user: %w", err)
+	}
+	u.CreatedAt = radar.TimeFromMicros(created)
+	return &u, nil
+}
+
+// CreateSession inserts a session.
+func (db *DB) CreateSession(ctx context.Context, s *radar.Session) error {
+	return db.tx(ctx, func(q querier, _ any) error {
+		_, err := q.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, org_id, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
+			s.TokenHash, s.UserID, s.OrgID, s.ExpiresAt.Micros(), s.CreatedAt.Micros())
+		return err
+	})
+}
+
+// SessionByHash finds a session by the hash of its token.
+func (db *DB) SessionByHash(ctx context.Context, hash []byte) (*radar.Session, error) {
+	var (
+		s                radar.Session
+		expires, created int64
+	)
+	err := db.eng.reader().QueryRow(ctx, `SELECT token_hash, user_id, org_id, expires_at, created_at FROM sessions WHERE token_hash = $1`, hash).
+		Scan(&s.TokenHash, &s.UserID, &s.OrgID, &expires, &created)
+	if isNoRows(err) {
+		return nil, radar.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: session: %w", err)
+	}
+	s.ExpiresAt, s.CreatedAt = radar.TimeFromMicros(expires), radar.TimeFromMicros(created)
+	return &s, nil
+}
+
+// DeleteSession removes a session.
+func (db *DB) DeleteSession(ctx context.Context, hash []byte) error {
+	return db.tx(ctx, func(q querier, _ any) error {
+		_, err := q.Exec(ctx, `DELETE FROM sessions WHERE token_hash = $1`, hash)
+		return err
+	})
+}
+
+// Setting reads a stored setting.
+func (db *DB) Setting(ctx context.Context, name string) (string, error) {
+	var v string
+	err := db.eng.reader().QueryRow(ctx, `SELECT value FROM settings WHERE name = $1`, name).Scan(&v)
+	if isNoRows(err) {
+		return "", radar.ErrNotFound
+	}
+	return v, err
+}
+
+// SetSettingOnce stores value unless a value is stored; it returns the stored one.
+func (db *DB) SetSettingOnce(ctx context.Context, name, value string) (string, error) {
+	var stored string
+	err := db.tx(ctx, func(q querier, _ any) error {
+		if _, err := q.Exec(ctx, `INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, value); err != nil {
+			return err
+		}
+		return q.QueryRow(ctx, `SELECT value FROM settings WHERE name = $1`, name).Scan(&stored)
+	})
+	if err != nil {
+		return "", fmt.Errorf("sqldb: setting: %w", err)
+	}
+	return stored, nil
+}

@@ -1,0 +1,134 @@
+// Package sqldb implements radar.Store on SQLite (the embedded default) and PostgreSQL (scale-out).
+//
+// Both engines run the same hand-written SQL through a small querier interface: timestamps are Unix
+// microseconds, JSON documents are text, and placeholders are $n, which both engines accept. What differs
+// (connection pools, migrations, the job queue driver) lives in sqlite.go and postgres.go.
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"radar"
+)
+
+// Engine names.
+const (
+	SQLite   = "sqlite"
+	Postgres = "postgres"
+)
+
+// querier runs SQL on a pool or inside a transaction of either engine.
+type querier interface {
+	Exec(ctx context.Context, q string, args ...any) (int64, error)
+	Query(ctx context.Context, q string, args ...any) (rows, error)
+	QueryRow(ctx context.Context, q string, args ...any) row
+}
+
+type rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+	Close()
+}
+
+type row interface{ Scan(dest ...any) error }
+
+// engine is what differs between SQLite and PostgreSQL.
+type engine interface {
+	name() string
+	reader() querier
+	// inTx runs fn in a write transaction; tx is the engine's own transaction for the job queue.
+	inTx(ctx context.Context, fn func(q querier, tx any) error) error
+	insertJobs(ctx context.Context, tx any, jobs []river.InsertManyParams) error
+	ping(ctx context.Context) error
+	close() error
+}
+
+// DB is a radar.Store.
+type DB struct {
+	eng    engine
+	logger *slog.Logger
+}
+
+var _ radar.Store = (*DB)(nil)
+
+// Options configure Open.
+type Options struct {
+	Logger *slog.Logger
+	// Schema is the PostgreSQL schema of every table, taken from the URL's search_path.
+	Schema string
+}
+
+// Open connects to url ("sqlite:PATH" or "postgres://…") and applies pending migrations.
+func Open(ctx context.Context, url string, opts Options) (*DB, error) {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	var (
+		eng engine
+		err error
+	)
+	switch {
+	case strings.HasPrefix(url, "sqlite:"):
+		eng, err = openSQLite(ctx, strings.TrimPrefix(url, "sqlite:"), opts)
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		eng, err = openPostgres(ctx, url, opts)
+	default:
+		return nil, fmt.Errorf("sqldb: unsupported database URL %q: want sqlite:PATH or postgres://…", redact(url))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &DB{eng: eng, logger: opts.Logger}, nil
+}
+
+// Engine names the engine behind db.
+func (db *DB) Engine() string { return db.eng.name() }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.eng.ping(ctx) }
+
+// Close releases the connections.
+func (db *DB) Close() error { return db.eng.close() }
+
+func (db *DB) tx(ctx context.Context, fn func(q querier, tx any) error) error {
+	return db.eng.inTx(ctx, fn)
+}
+
+// enqueue inserts jobs inside the transaction tx.
+func (db *DB) enqueue(ctx context.Context, tx any, jobs []radar.JobArgs) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	params := make([]river.InsertManyParams, len(jobs))
+	for i, j := range jobs {
+		params[i] = river.InsertManyParams{Args: j, InsertOpts: &river.InsertOpts{MaxAttempts: maxAttempts}}
+	}
+	return db.eng.insertJobs(ctx, tx, params)
+}
+
+// maxAttempts bounds the retries of a failing job; River backs off between attempts.
+const maxAttempts = 6
+
+var errNoRows = errors.New("sqldb: no rows")
+
+func isNoRows(err error) bool {
+	return errors.Is(err, errNoRows) || errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows)
+}
+
+func redact(url string) string {
+	if i := strings.Index(url, "@"); i > 0 {
+		if j := strings.Index(url, "://"); j > 0 && j < i {
+			return url[:j+3] + "…" + url[i:]
+		}
+	}
+	return url
+}

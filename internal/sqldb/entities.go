@@ -1,0 +1,344 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"radar"
+)
+
+const entityColumns = `e.id, e.org_id, e.company_name, e.company_website, e.company_linkedin_url, e.company_twitter_url,
+	e.company_github_url, e.company_summary, e.things_to_track, e.alert_emails, e.email_alerts_enabled, e.cadence_days,
+	e.status, e.tags, e.sectors, e.stage, e.policy, e.enrichment_status, e.last_scraped_at, e.scrape_health_reason,
+	e.next_run_at, e.running_since, e.created_at, e.updated_at, e.version`
+
+func scanEntity(r row) (*radar.Entity, error) {
+	var (
+		e                             radar.Entity
+		emails, tags, sectors, policy string
+		scraped, next, running        sql.NullInt64
+		created, updated              int64
+	)
+	err := r.Scan(&e.ID, &e.OrgID, &e.CompanyName, &e.CompanyWebsite, &e.CompanyLinkedinURL, &e.CompanyTwitterURL,
+		&e.CompanyGithubURL, &e.CompanySummary, &e.ThingsToTrack, &emails, &e.EmailAlertsEnabled, &e.CadenceDays,
+		&e.Status, &tags, &sectors, &e.Stage, &policy, &e.EnrichmentStatus, &scraped, &e.ScrapeHealthReason,
+		&next, &running, &created, &updated, &e.Version)
+	if err != nil {
+		return nil, err
+	}
+	e.LastScrapedAt, e.NextRunAt, e.RunningSince = timePtr(scraped), timePtr(next), timePtr(running)
+	e.CreatedAt, e.UpdatedAt = radar.TimeFromMicros(created), radar.TimeFromMicros(updated)
+	e.AlertEmails, e.Tags, e.Sectors = []string{}, []string{}, []string{}
+	for _, f := range []struct {
+		s string
+		v any
+	}{{emails, &e.AlertEmails}, {tags, &e.Tags}, {sectors, &e.Sectors}} {
+		if err := unmarshalText(f.s, f.v); err != nil {
+			return nil, err
+		}
+	}
+	if policy != "" && policy != "null" {
+		e.Policy = new(radar.Policy)
+		if err := unmarshalText(policy, e.Policy); err != nil {
+			return nil, err
+		}
+	}
+	return &e, nil
+}
+
+func policyText(p *radar.Policy) string {
+	if p == nil {
+		return ""
+	}
+	return jsonText(p)
+}
+
+// CreateEntity inserts e, its founders, identity keys and sectors, enqueues jobs and completes idem.
+func (db *DB) CreateEntity(ctx context.Context, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord) error {
+	return db.tx(ctx, func(q querier, tx any) error {
+		_, err := q.Exec(ctx, `INSERT INTO entities (id, org_id, company_name, company_website, company_linkedin_url,
+			company_twitter_url, company_github_url, company_summary, things_to_track, alert_emails, email_alerts_enabled,
+			cadence_days, status, tags, sectors, stage, policy, enrichment_status, last_scraped_at, scrape_health_reason,
+			next_run_at, running_since, created_at, updated_at, version)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
+			e.ID, e.OrgID, e.CompanyName, e.CompanyWebsite, e.CompanyLinkedinURL, e.CompanyTwitterURL, e.CompanyGithubURL,
+			e.CompanySummary, e.ThingsToTrack, jsonText(e.AlertEmails), e.EmailAlertsEnabled, e.CadenceDays, e.Status,
+			jsonText(e.Tags), jsonText(e.Sectors), e.Stage, policyText(e.Policy), e.EnrichmentStatus, nullMicros(e.LastScrapedAt),
+			e.ScrapeHealthReason, nullMicros(e.NextRunAt), nullMicros(e.RunningSince), e.CreatedAt.Micros(), e.UpdatedAt.Micros(), e.Version)
+		if err != nil {
+			return fmt.Errorf("sqldb: create entity: %w", err)
+		}
+		return db.writeEntityParts(ctx, q, tx, e, jobs, idem)
+	})
+}
+
+// UpdateEntity writes every field of e, replaces its founders, keys and sectors, enqueues jobs and completes idem.
+func (db *DB) UpdateEntity(ctx context.Context, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord) error {
+	return db.tx(ctx, func(q querier, tx any) error {
+		n, err := q.Exec(ctx, `UPDATE entities SET company_name = $1, company_website = $2, company_linkedin_url = $3,
+			company_twitter_url = $4, company_github_url = $5, company_summary = $6, things_to_track = $7, alert_emails = $8,
+			email_alerts_enabled = $9, cadence_days = $10, status = $11, tags = $12, sectors = $13, stage = $14, policy = $15,
+			enrichment_status = $16, last_scraped_at = $17, scrape_health_reason = $18, next_run_at = $19, running_since = $20,
+			updated_at = $21, version = version + 1
+			WHERE id = $22 AND org_id = $23`,
+			e.CompanyName, e.CompanyWebsite, e.CompanyLinkedinURL, e.CompanyTwitterURL, e.CompanyGithubURL, e.CompanySummary,
+			e.ThingsToTrack, jsonText(e.AlertEmails), e.EmailAlertsEnabled, e.CadenceDays, e.Status, jsonText(e.Tags),
+			jsonText(e.Sectors), e.Stage, policyText(e.Policy), e.EnrichmentStatus, nullMicros(e.LastScrapedAt),
+			e.ScrapeHealthReason, nullMicros(e.NextRunAt), nullMicros(e.RunningSince), e.UpdatedAt.Micros(), e.ID, e.OrgID)
+		if err != nil {
+			return fmt.Errorf("sqldb: update entity: %w", err)
+		}
+		if n == 0 {
+			return radar.ErrNotFound
+		}
+		e.Version++
+		for _, stmt := range []string{
+			`DELETE FROM entity_keys WHERE entity_id = $1`,
+			`DELETE FROM entity_sectors WHERE entity_id = $1`,
+		} {
+			if _, err := q.Exec(ctx, stmt, e.ID); err != nil {
+				return fmt.Errorf("sqldb: update entity: %w", err)
+			}
+		}
+		ids := make([]string, 0, len(e.Founders))
+		for _, f := range e.Founders {
+			ids = append(ids, f.ID)
+		}
+		w := where{}
+		w.add("entity_id = %s", e.ID)
+		if len(ids) > 0 {
+			ph := make([]string, len(ids))
+			for i, id := range ids {
+				ph[i] = w.arg(id)
+			}
+			w.conds = append(w.conds, "id NOT IN ("+strings.Join(ph, ", ")+")")
+		}
+		if _, err := q.Exec(ctx, `DELETE FROM founders`+w.sql(), w.args...); err != nil {
+			return fmt.Errorf("sqldb: update founders: %w", err)
+		}
+		return db.writeEntityParts(ctx, q, tx, e, jobs, idem)
+	})
+}
+
+// writeEntityParts upserts founders, inserts identity keys and sectors, bumps the organisation's data
+// version, enqueues jobs and completes the idempotency record.
+func (db *DB) writeEntityParts(ctx context.Context, q querier, tx any, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord) error {
+	for i, f := range e.Founders {
+		_, err := q.Exec(ctx, `INSERT INTO founders (id, entity_id, position, name, linkedin_url, twitter_url, github_url)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)
+			ON CONFLICT (id) DO UPDATE SET position = excluded.position, name = excluded.name,
+			linkedin_url = excluded.linkedin_url, twitter_url = excluded.twitter_url, github_url = excluded.github_url`,
+			f.ID, e.ID, i, f.Name, f.LinkedinURL, f.TwitterURL, f.GithubURL)
+		if err != nil {
+			return fmt.Errorf("sqldb: write founders: %w", err)
+		}
+	}
+	for _, k := range radar.IdentityKeys(e) {
+		if _, err := q.Exec(ctx, `INSERT INTO entity_keys (org_id, ident_key, entity_id) VALUES ($1, $2, $3) ON CONFLICT (org_id, ident_key) DO NOTHING`,
+			e.OrgID, k, e.ID); err != nil {
+			return fmt.Errorf("sqldb: write entity keys: %w", err)
+		}
+	}
+	for _, p := range e.Sectors {
+		if _, err := q.Exec(ctx, `INSERT INTO entity_sectors (entity_id, path) VALUES ($1, $2) ON CONFLICT DO NOTHING`, e.ID, p); err != nil {
+			return fmt.Errorf("sqldb: write sectors: %w", err)
+		}
+	}
+	if err := bumpVersion(ctx, q, e.OrgID); err != nil {
+		return err
+	}
+	if err := db.enqueue(ctx, tx, jobs); err != nil {
+		return err
+	}
+	return completeIdempotent(ctx, q, idem, e.ID)
+}
+
+func bumpVersion(ctx context.Context, q querier, orgID string) error {
+	if _, err := q.Exec(ctx, `UPDATE org_versions SET version = version + 1 WHERE org_id = $1`, orgID); err != nil {
+		return fmt.Errorf("sqldb: bump data version: %w", err)
+	}
+	return nil
+}
+
+// DataVersion returns a number that changes whenever the organisation's entities change.
+func (db *DB) DataVersion(ctx context.Context, orgID string) (int64, error) {
+	var v int64
+	err := db.eng.reader().QueryRow(ctx, `SELECT version FROM org_versions WHERE org_id = $1`, orgID).Scan(&v)
+	if isNoRows(err) {
+		return 0, nil
+	}
+	return v, err
+}
+
+// Entity reads one entity with its founders.
+func (db *DB) Entity(ctx context.Context, orgID, id string) (*radar.Entity, error) {
+	return db.entity(ctx, db.eng.reader(), orgID, id)
+}
+
+func (db *DB) entity(ctx context.Context, q querier, orgID, id string) (*radar.Entity, error) {
+	e, err := scanEntity(q.QueryRow(ctx, `SELECT `+entityColumns+` FROM entities e WHERE e.id = $1 AND e.org_id = $2`, id, orgID))
+	if isNoRows(err) {
+		return nil, radar.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: entity: %w", err)
+	}
+	if err := loadFounders(ctx, q, []*radar.Entity{e}); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func loadFounders(ctx context.Context, q querier, es []*radar.Entity) error {
+	if len(es) == 0 {
+		return nil
+	}
+	byID := make(map[string]*radar.Entity, len(es))
+	ids := make([]string, len(es))
+	for i, e := range es {
+		byID[e.ID] = e
+		ids[i] = e.ID
+		e.Founders = []radar.Founder{}
+	}
+	w := where{}
+	w.in("entity_id", ids)
+	rs, err := q.Query(ctx, `SELECT entity_id, id, name, linkedin_url, twitter_url, github_url FROM founders`+w.sql()+` ORDER BY entity_id, position`, w.args...)
+	if err != nil {
+		return fmt.Errorf("sqldb: founders: %w", err)
+	}
+	defer rs.Close()
+	for rs.Next() {
+		var (
+			entityID string
+			f        radar.Founder
+		)
+		if err := rs.Scan(&entityID, &f.ID, &f.Name, &f.LinkedinURL, &f.TwitterURL, &f.GithubURL); err != nil {
+			return fmt.Errorf("sqldb: founders: %w", err)
+		}
+		byID[entityID].Founders = append(byID[entityID].Founders, f)
+	}
+	return rs.Err()
+}
+
+// FindExistingEntity returns the entity that holds one of the identity keys.
+func (db *DB) FindExistingEntity(ctx context.Context, orgID string, keys []string) (*radar.Entity, error) {
+	if len(keys) == 0 {
+		return nil, radar.ErrNotFound
+	}
+	w := where{}
+	w.add("org_id = %s", orgID)
+	w.in("ident_key", keys)
+	var id string
+	err := db.eng.reader().QueryRow(ctx, `SELECT entity_id FROM entity_keys`+w.sql()+` ORDER BY entity_id LIMIT 1`, w.args...).Scan(&id)
+	if isNoRows(err) {
+		return nil, radar.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: find entity: %w", err)
+	}
+	return db.Entity(ctx, orgID, id)
+}
+
+// Entities lists entities, newest first.
+func (db *DB) Entities(ctx context.Context, f radar.EntityFilter) ([]*radar.Entity, error) {
+	w := where{}
+	w.add("e.org_id = %s", f.OrgID)
+	if f.Status != "" {
+		w.add("e.status = %s", f.Status)
+	}
+	if f.Stage != "" {
+		w.add("e.stage = %s", f.Stage)
+	}
+	if f.UpdatedAfter != nil {
+		w.add("e.updated_at > %s", f.UpdatedAfter.Micros())
+	}
+	if f.IDs != nil {
+		w.in("e.id", f.IDs)
+	}
+	sectorCond(&w, "e.id", f.Sectors)
+	w.page("e", f.Page)
+	q := db.eng.reader()
+	rs, err := q.Query(ctx, `SELECT `+entityColumns+` FROM entities e`+w.sql()+` ORDER BY e.created_at DESC, e.id DESC`+w.limit(f.Page), w.args...)
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: entities: %w", err)
+	}
+	var out []*radar.Entity
+	for rs.Next() {
+		e, err := scanEntity(rs)
+		if err != nil {
+			rs.Close()
+			return nil, fmt.Errorf("sqldb: entities: %w", err)
+		}
+		out = append(out, e)
+	}
+	rs.Close()
+	if err := rs.Err(); err != nil {
+		return nil, fmt.Errorf("sqldb: entities: %w", err)
+	}
+	if err := loadFounders(ctx, q, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// sectorCond keeps rows whose entity has one of paths; nil paths means no filter.
+func sectorCond(w *where, entityCol string, paths []string) {
+	if paths == nil {
+		return
+	}
+	if len(paths) == 0 {
+		w.conds = append(w.conds, "1 = 0")
+		return
+	}
+	ph := make([]string, len(paths))
+	for i, p := range paths {
+		ph[i] = w.arg(p)
+	}
+	w.conds = append(w.conds, "EXISTS (SELECT 1 FROM entity_sectors s WHERE s.entity_id = "+entityCol+" AND s.path IN ("+strings.Join(ph, ", ")+"))")
+}
+
+// DeleteEntity removes an entity and, by cascade, all of its history.
+func (db *DB) DeleteEntity(ctx context.Context, orgID, id string) error {
+	return db.tx(ctx, func(q querier, _ any) error {
+		n, err := q.Exec(ctx, `DELETE FROM entities WHERE id = $1 AND org_id = $2`, id, orgID)
+		if err != nil {
+			return fmt.Errorf("sqldb: delete entity: %w", err)
+		}
+		if n == 0 {
+			return radar.ErrNotFound
+		}
+		if _, err := q.Exec(ctx, `DELETE FROM idempotency WHERE org_id = $1 AND entity_id = $2`, orgID, id); err != nil {
+			return fmt.Errorf("sqldb: delete entity: %w", err)
+		}
+		return bumpVersion(ctx, q, orgID)
+	})
+}
+
+// staleRun is how long a run may seem in progress before a refresh may start another.
+const staleRun = 30 * 60 * 1_000_000
+
+// StartRefresh marks a run in progress and enqueues jobs.
+func (db *DB) StartRefresh(ctx context.Context, orgID, id string, now radar.Time, jobs []radar.JobArgs) (*radar.Entity, error) {
+	var before *radar.Entity
+	err := db.tx(ctx, func(q querier, tx any) error {
+		e, err := db.entity(ctx, q, orgID, id)
+		if err != nil {
+			return err
+		}
+		if e.Status == radar.StatusPaused {
+			return radar.Errorf(radar.EEntityPaused, "entity %s is paused; resume it with PATCH {\"status\": \"ok\"} before refreshing", id)
+		}
+		if e.RunningSince != nil && now.Micros()-e.RunningSince.Micros() < staleRun {
+			return radar.Errorf(radar.ERefreshInProgress, "a tracker run of entity %s is already in progress since %s", id, e.RunningSince)
+		}
+		before = e
+		if _, err := q.Exec(ctx, `UPDATE entities SET running_since = $1, scrape_health_reason = $2 WHERE id = $3`,
+			now.Micros(), radar.HealthRunning, id); err != nil {
+			return fmt.Errorf("sqldb: start refresh: %w", err)
+		}
+		return db.enqueue(ctx, tx, jobs)
+	})
+	return before, err
+}

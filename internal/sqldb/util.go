@@ -1,0 +1,111 @@
+package sqldb
+
+import (
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"radar"
+)
+
+// where builds a dynamic WHERE clause with $n placeholders.
+type where struct {
+	conds []string
+	args  []any
+}
+
+// arg adds a bound value and returns its placeholder.
+func (w *where) arg(v any) string {
+	w.args = append(w.args, v)
+	return "$" + strconv.Itoa(len(w.args))
+}
+
+// add appends a condition; each %s in cond takes the placeholder of the matching value.
+func (w *where) add(cond string, vals ...any) {
+	ph := make([]any, len(vals))
+	for i, v := range vals {
+		ph[i] = w.arg(v)
+	}
+	w.conds = append(w.conds, fmt.Sprintf(cond, ph...))
+}
+
+// in appends "col IN (…)"; an empty list matches nothing.
+func (w *where) in(col string, vals []string) {
+	if len(vals) == 0 {
+		w.conds = append(w.conds, "1 = 0")
+		return
+	}
+	ph := make([]string, len(vals))
+	for i, v := range vals {
+		ph[i] = w.arg(v)
+	}
+	w.conds = append(w.conds, col+" IN ("+strings.Join(ph, ", ")+")")
+}
+
+// page adds the keyset condition of p for a table aliased alias, ordered by created_at DESC, id DESC.
+func (w *where) page(alias string, p radar.Page) {
+	if p.AfterID == "" {
+		return
+	}
+	c, id := w.arg(p.AfterCreated), w.arg(p.AfterID)
+	w.conds = append(w.conds, fmt.Sprintf("(%[1]s.created_at < %[2]s OR (%[1]s.created_at = %[2]s AND %[1]s.id < %[3]s))", alias, c, id))
+}
+
+func (w *where) sql() string {
+	if len(w.conds) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(w.conds, " AND ")
+}
+
+func (w *where) limit(p radar.Page) string {
+	n := p.Limit
+	if n <= 0 {
+		n = math.MaxInt32
+	}
+	return " LIMIT " + w.arg(n)
+}
+
+func marshalJSON(v any) ([]byte, error) { return json.Marshal(v) }
+
+// jsonText encodes v for a TEXT column; nil slices become [].
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil || string(b) == "null" {
+		return "[]"
+	}
+	return string(b)
+}
+
+func unmarshalText(s string, v any) error {
+	if s == "" {
+		return nil
+	}
+	if err := json.Unmarshal([]byte(s), v); err != nil {
+		return fmt.Errorf("sqldb: stored JSON: %w", err)
+	}
+	return nil
+}
+
+func nullMicros(t *radar.Time) sql.NullInt64 {
+	if t == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: t.Micros(), Valid: true}
+}
+
+func timePtr(n sql.NullInt64) *radar.Time {
+	if !n.Valid {
+		return nil
+	}
+	t := radar.TimeFromMicros(n.Int64)
+	return &t
+}
+
+func likePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + strings.ToLower(r.Replace(s)) + "%"
+}
