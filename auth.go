@@ -29,6 +29,7 @@ type APIKey struct {
 	ID         string   `json:"id"`
 	OrgID      string   `json:"-"`
 	OrgSlug    string   `json:"org"`
+	OrgName    string   `json:"-"`
 	Name       string   `json:"name"`
 	Scopes     []string `json:"scopes"`
 	SecretHash []byte   `json:"-"`

@@ -81,7 +81,7 @@ type Entity struct {
 	// LatestSignal is the compact view of the newest signal, when there is one.
 	LatestSignal *Signal `json:"latestSignal"`
 	// Operation reports enrichment progress on single reads and creates.
-	Operation *Operation `json:"operation,omitempty"`
+	Operation *Operation `json:"-"`
 	// Version counts writes of the entity.
 	Version int64 `json:"-"`
 }

@@ -128,3 +128,6 @@ func (p Problems) Err() error {
 	copy(fields, p)
 	return &Error{Code: EValidation, Message: msg, Details: map[string]any{"fields": fields}}
 }
+
+// ErrDuplicate is returned by stores when a new entity has the website or a profile of a tracked one.
+var ErrDuplicate = &Error{Code: EConflict, Message: "a tracked company has the same website or profile"}

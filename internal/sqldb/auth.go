@@ -65,7 +65,7 @@ func (db *DB) CreateAPIKey(ctx context.Context, k *radar.APIKey) error {
 	})
 }
 
-const keyColumns = `k.id, k.org_id, o.slug, k.name, k.scopes, k.secret_hash, k.expires_at, k.revoked_at, k.last_used_at, k.created_at`
+const keyColumns = `k.id, k.org_id, o.slug, o.name, k.name, k.scopes, k.secret_hash, k.expires_at, k.revoked_at, k.last_used_at, k.created_at`
 
 func scanKey(r row) (*radar.APIKey, error) {
 	var (
@@ -74,7 +74,7 @@ func scanKey(r row) (*radar.APIKey, error) {
 		expires, revoked, used sql.NullInt64
 		created                int64
 	)
-	if err := r.Scan(&k.ID, &k.OrgID, &k.OrgSlug, &k.Name, &scopes, &k.SecretHash, &expires, &revoked, &used, &created); err != nil {
+	if err := r.Scan(&k.ID, &k.OrgID, &k.OrgSlug, &k.OrgName, &k.Name, &scopes, &k.SecretHash, &expires, &revoked, &used, &created); err != nil {
 		return nil, err
 	}
 	if scopes != "" {

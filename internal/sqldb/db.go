@@ -72,6 +72,8 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
+	logger := opts.Logger
+	opts.Logger = slog.New(quiet{logger.Handler()})
 	var (
 		eng engine
 		err error
@@ -87,7 +89,7 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &DB{eng: eng, logger: opts.Logger}, nil
+	return &DB{eng: eng, logger: logger}, nil
 }
 
 // Engine names the engine behind db.
@@ -132,3 +134,13 @@ func redact(url string) string {
 	}
 	return url
 }
+
+// quiet passes only warnings and errors, for the job queue's chatty logging.
+type quiet struct{ slog.Handler }
+
+func (q quiet) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && q.Handler.Enabled(ctx, l)
+}
+
+func (q quiet) WithAttrs(as []slog.Attr) slog.Handler { return quiet{q.Handler.WithAttrs(as)} }
+func (q quiet) WithGroup(g string) slog.Handler       { return quiet{q.Handler.WithGroup(g)} }

@@ -70,7 +70,7 @@ func (db *DB) CreateEntity(ctx context.Context, e *radar.Entity, jobs []radar.Jo
 		if err != nil {
 			return fmt.Errorf("sqldb: create entity: %w", err)
 		}
-		return db.writeEntityParts(ctx, q, tx, e, jobs, idem)
+		return db.writeEntityParts(ctx, q, tx, e, jobs, idem, true)
 	})
 }
 
@@ -118,13 +118,14 @@ func (db *DB) UpdateEntity(ctx context.Context, e *radar.Entity, jobs []radar.Jo
 		if _, err := q.Exec(ctx, `DELETE FROM founders`+w.sql(), w.args...); err != nil {
 			return fmt.Errorf("sqldb: update founders: %w", err)
 		}
-		return db.writeEntityParts(ctx, q, tx, e, jobs, idem)
+		return db.writeEntityParts(ctx, q, tx, e, jobs, idem, false)
 	})
 }
 
 // writeEntityParts upserts founders, inserts identity keys and sectors, bumps the organisation's data
-// version, enqueues jobs and completes the idempotency record.
-func (db *DB) writeEntityParts(ctx context.Context, q querier, tx any, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord) error {
+// version, enqueues jobs and completes the idempotency record. A new entity whose identity key another entity
+// holds is radar.ErrDuplicate.
+func (db *DB) writeEntityParts(ctx context.Context, q querier, tx any, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord, create bool) error {
 	for i, f := range e.Founders {
 		_, err := q.Exec(ctx, `INSERT INTO founders (id, entity_id, position, name, linkedin_url, twitter_url, github_url)
 			VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -136,9 +137,13 @@ func (db *DB) writeEntityParts(ctx context.Context, q querier, tx any, e *radar.
 		}
 	}
 	for _, k := range radar.IdentityKeys(e) {
-		if _, err := q.Exec(ctx, `INSERT INTO entity_keys (org_id, ident_key, entity_id) VALUES ($1, $2, $3) ON CONFLICT (org_id, ident_key) DO NOTHING`,
-			e.OrgID, k, e.ID); err != nil {
+		n, err := q.Exec(ctx, `INSERT INTO entity_keys (org_id, ident_key, entity_id) VALUES ($1, $2, $3) ON CONFLICT (org_id, ident_key) DO NOTHING`,
+			e.OrgID, k, e.ID)
+		if err != nil {
 			return fmt.Errorf("sqldb: write entity keys: %w", err)
+		}
+		if n == 0 && create {
+			return radar.ErrDuplicate
 		}
 	}
 	for _, p := range e.Sectors {

@@ -1,0 +1,575 @@
+package analysis
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// trigger is one phrase pattern that points to a signal type. Patterns run over normalised text in which the
+// company is companyToken and every founder is founderToken.
+type trigger struct {
+	typ    string
+	weight float64
+	re     *regexp.Regexp
+	tag    string                              // refines severity, see severityOf
+	reject func(s string, start, end int) bool // true when this occurrence does not count
+	lits   []string                            // every match starts with one of these; see prefilter
+}
+
+// Fragments shared by the patterns.
+const (
+	founderFrag = `(?:co-?founders?|cofounders?|founders?|founding (?:ceo|cto|team|partner))`
+	titleFrag   = `(?:ceo|cto|cfo|coo|cmo|cpo|cro|cio|ciso|chro|chief [a-z]+(?: [a-z]+)? officer|chief executive|` +
+		`vp|svp|evp|vice president|president|head of [a-z]+|general counsel|chair(?:man|woman|person)?|` +
+		`board member|board of directors|managing director|general manager|country manager)`
+	departFrag = `(?:steps? down|stepped down|stepping down|to step down|steps? back|stepped back|stepping back|` +
+		`resign(?:s|ed|ing|ation)?|to resign|depart(?:s|ed|ing|ure)?|leav(?:es|ing)|left|to leave|quits?|quitting|` +
+		`exits|exiting|to exit|is out|ousted|fired|dismissed|no longer|parts? ways|parted ways|moves? on|moving on|` +
+		`retir(?:es|ed|ing|ement)|to retire|hands? over|handing over|transitions? (?:out|away)|says? goodbye|farewell)`
+	startFrag = `(?:start(?:s|ed|ing)?|launch(?:es|ed|ing)?|found(?:s|ed|ing)?|co-?found(?:s|ed|ing)?|build(?:s|ing)?|` +
+		`form(?:s|ed)?|set(?:s|ting)? up|spin(?:s|ning)? (?:out|off)|spun (?:out|off)|unveil(?:s|ed)?|emerg(?:es|ed) from)`
+	ventureFrag = `(?:company|startup|start-up|venture|firm|business|fund|studio|lab)`
+)
+
+// triggers is the fixed table of patterns; it is built once and never modified.
+var triggers = buildTriggers()
+
+func buildTriggers() []trigger {
+	expand := strings.NewReplacer(
+		"MONEY", moneyFrag, "AMOUNT", amountFrag, "FOUNDER", founderFrag, "TITLE", titleFrag,
+		"DEPART", departFrag, "START", startFrag, "VENTURE", ventureFrag, "CO", companyToken,
+	)
+	var ts []trigger
+	add := func(typ string, weight float64, tag, pattern string, reject func(string, int, int) bool) {
+		full := boundary(pattern) + `(?:` + expand.Replace(pattern) + `)`
+		ts = append(ts, trigger{
+			typ: typ, weight: weight, tag: tag, reject: reject,
+			re: regexp.MustCompile(full), lits: prefilter(full),
+		})
+	}
+
+	notDealMoney := func(s string, _, end int) bool {
+		return moneyNotDealRe.MatchString(s[end:])
+	}
+	// Funding.
+	add(TypeFunding, 0.95, "", `(?:rais(?:es|ed|ing|e)|secur(?:es|ed|ing|e)|clos(?:es|ed|ing|e)|land(?:s|ed|ing)?|bag(?:s|ged|ging)?|nab(?:s|bed)?|snag(?:s|ged)?|pull(?:s|ed)? in|rak(?:es|ed|e) in|pick(?:s|ed)? up|scoops?|scooped|nets|netted|scor(?:es|ed)|grab(?:s|bed)) (?:\S+ ){0,4}?AMOUNT`, notDealMoney)
+	add(TypeFunding, 0.9, "", `(?:net|score|collect(?:s|ed)?|attract(?:s|ed)?|receiv(?:es|ed|e)|gets?|got|grab|announc(?:es|ed|e)|confirm(?:s|ed)?|reveal(?:s|ed)?|tops? up|topped up|extends?|extended|complet(?:es|ed|e)) (?:\S+ ){0,4}?MONEY (?:\S+ ){0,3}?(?:round|funding|financing|investment|seed|series|raise|backing|capital)`, nil)
+	add(TypeFunding, 0.93, "", `(?:pre-?seed|seed|series [a-h]\d?|angel|bridge|growth|venture|funding|financing|investment|extension|mezzanine|crowdfunding|equity|convertible|safe|debt) (?:round|funding|financing|raise|investment|note)`, nil)
+	add(TypeFunding, 0.92, "", `(?:round|funding|financing|investment|raise) (?:was |is )?(?:led|co-led) by`, nil)
+	add(TypeFunding, 0.9, "", `(?:rais(?:es|ed|ing|e)|secur(?:es|ed|ing|e)|clos(?:es|ed|ing|e)|land(?:s|ed)?|bag(?:s|ged)?|announc(?:es|ed|e)|complet(?:es|ed|e)|receiv(?:es|ed|e)|gets?|got|attract(?:s|ed)?|win(?:s)?|won) (?:\S+ ){0,4}?(?:new |fresh |additional |more )?(?:funding|financing|investment|capital|seed|pre-?seed|series [a-h]|round|backing|grant|cash injection)\b`, nil)
+	add(TypeFunding, 0.9, "", `invest(?:s|ed|ing)? (?:\S+ ){0,3}?MONEY (?:\S+ ){0,2}?in`, nil)
+	add(TypeFunding, 0.9, "", `MONEY (?:\S+ ){0,2}?(?:round|raise|funding|financing|investment|seed|series [a-h])\b`, nil)
+	add(TypeFunding, 0.85, "", `(?:investment from|with participation from|participation from|new investors|existing investors|from investors|led the round|co-led the round|invests? in CO|invested in CO)`, nil)
+	add(TypeFunding, 0.85, "", `series [a-h]\b`, nil)
+	add(TypeFunding, 0.8, "", `(?:pre-?seed|seed funding|seed money|seed capital)\b`, nil)
+	add(TypeFunding, 0.58, "", `(?:fundrais(?:e|es|ed|ing)|funding|financing)\b`, nil)
+	add(TypeFunding, 0.72, "", `(?:valued at|valuation of|unicorn status|becomes a unicorn)`, nil)
+	add(TypeFunding, 0.6, "", `(?:backed by|led by)`, nil)
+	add(TypeFunding, 0.55, "", `(?:rais(?:e|es|ed|ing)|to raise)\b`, func(s string, _, end int) bool {
+		return raiseOtherRe.MatchString(s[end:])
+	})
+
+	// Acquisition. "target" means the company itself changes hands.
+	add(TypeAcquisition, 0.95, "target", `(?:acquired by|to be acquired|agreed to be acquired|agrees to be acquired|been acquired|being acquired|was acquired|is acquired|bought by|to be bought|been bought|sold to|sells? (?:itself|the company|the business|CO) to|selling (?:itself|the company|the business) to|snapped up by|taken over by|acquisition of CO|takeover of CO|acquire CO|acquires CO|buys CO|buy CO|bid for CO|offer for CO)`, nil)
+	add(TypeAcquisition, 0.93, "merger", `(?:merg(?:es|ed|ing|e) with|merger with|merger of|to merge|merger between|combine with|combination with)`, nil)
+	add(TypeAcquisition, 0.92, "exit", `(?:ipo|initial public offering|go(?:es|ing)? public|went public|files? (?:confidentially )?(?:for|to) (?:an )?(?:ipo|go public)|lists? on (?:the )?(?:nasdaq|nyse|lse|london stock exchange|stock exchange)|direct listing|spac merger|successful exit)`, nil)
+	add(TypeAcquisition, 0.92, "buyer", `(?:acquir(?:es|ed|ing)|to acquire|agrees? to (?:buy|acquire|purchase)|buy(?:s|ing)|bought|snap(?:s|ped)? up|tak(?:es|en) over|completes? (?:the |its )?(?:acquisition|purchase))`, func(s string, _, end int) bool {
+		return buyOtherRe.MatchString(s[end:])
+	})
+	add(TypeAcquisition, 0.85, "buyer", `(?:acquisition|acquisitions|acquihire|acqui-hire|buyout|takeover|m&a)\b`, nil)
+	add(TypeAcquisition, 0.9, "target", `(?:tak(?:es|e|ing) CO private|tak(?:es|e|ing) (?:it|the company) private|taken private|take-private)`, nil)
+	add(TypeAcquisition, 0.85, "target", `sell(?:s|ing)? (?:\S+ ){0,2}?to (?:a |an |the )?(?:competitor|rival|buyer|bigger|larger|strategic|private equity|pe firm|tech giant)`, nil)
+	add(TypeAcquisition, 0.8, "target", `(?:for sale|sale process|explor(?:es|ing) (?:a )?sale|seeks? (?:a )?buyer|put (?:itself )?up for sale|strategic alternatives|sale of CO)`, nil)
+
+	// Founders: departures and new ventures.
+	leftOther := func(s string, _, end int) bool {
+		m := nextWordRe.FindStringSubmatch(s[end:])
+		if m == nil {
+			return false
+		}
+		switch strings.TrimSuffix(strings.TrimRight(m[1], ".'"), "'s") {
+		case companyToken, "the", "to", "her", "his", "their", "its", "as", "after", "for", "on", "in", "at",
+			"company", "board", "role", "position", "post", "following", "with", "amid", "today", "this",
+			"last", "effective", "from", "immediately", "end", "by", "and", "but", "he", "she", "they", "over",
+			"behind", "day-to-day", "operational", "management", "leadership", "executive", "a", "an":
+			return false
+		}
+		return true
+	}
+	departCheck := func(s string, start, end int) bool {
+		seg := s[start:end]
+		if transitiveLeaveRe.MatchString(seg) {
+			return leftOther(s, start, end)
+		}
+		return false
+	}
+	add(TypeFounderDeparture, 0.92, "", `FOUNDER(?: \S+){0,6}? DEPART\b`, departCheck)
+	add(TypeFounderDeparture, 0.92, "", `(?:departure|exit|resignation|ouster|retirement|leaving|stepping down) of (?:\S+ ){0,3}?FOUNDER`, nil)
+	add(TypeFounderDeparture, 0.8, "", `i(?:'ve| have| am|'m| will)? (?:\S+ ){0,3}?DEPART\b`, departCheck)
+	add(TypeFounderDeparture, 0.9, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?FOUNDER`, nil)
+	notOwnStory := func(s string, _, end int) bool {
+		rest := s[end:]
+		if len(rest) > 60 {
+			rest = rest[:60]
+		}
+		return strings.Contains(rest, companyToken)
+	}
+	add(TypeNewVenture, 0.93, "", `(?:FOUNDER|former|ex-|ex |alum|alumni|veteran)(?: [^.;]*?)? START (?:\S+ ){0,4}?VENTURE`, notOwnStory)
+	add(TypeNewVenture, 0.93, "", `(?:FOUNDER|former|ex-|ex |alum|alumni|veteran)(?: [^.;]*?)? (?:new|next|own|stealth) (?:\S+ ){0,2}?VENTURE`, notOwnStory)
+	add(TypeNewVenture, 0.9, "", `(?:FOUNDER|former|ex-|ex |alumn\w*|veteran)[^.;]*?(?:stealth|new (?:\S+ ){0,2}?VENTURE)`, notOwnStory)
+	add(TypeNewVenture, 0.85, "", `(?:stealth startup|stealth-mode|stealth mode|new venture|new startup|new start-up|next venture)`, notOwnStory)
+
+	// Executives.
+	add(TypeExecutiveChange, 0.85, "", `(?:appoint(?:s|ed|ing)?|name[sd]?|naming|hire[sd]?|hiring|recruit(?:s|ed)?|welcome[sd]?|promote[sd]?|tap(?:s|ped)?|elevat(?:es|ed)|brings? on|brought on|add(?:s|ed)|join(?:s|ed)?|poach(?:es|ed)?|select(?:s|ed)|pick(?:s|ed)|announc(?:es|ed) (?:\S+ ){0,2}?new) (?:\S+ ){0,8}?(?:as |its |new |a |the |interim |acting )*TITLE\b`, func(s string, start, _ int) bool {
+		return namedToListRe.MatchString(s[start:])
+	})
+	add(TypeExecutiveChange, 0.85, "", `TITLE(?: \S+){0,6}? DEPART\b`, departCheck)
+	add(TypeExecutiveChange, 0.85, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?TITLE`, nil)
+	add(TypeExecutiveChange, 0.85, "", `(?:new|interim|acting|incoming|outgoing|departing) TITLE\b`, nil)
+	add(TypeExecutiveChange, 0.8, "", `(?:leadership (?:change|transition|shake-?up)|management (?:change|shake-?up|reshuffle)|executive (?:shake-?up|reshuffle|hire|appointment)|c-suite|joins the board|board of directors|succeeds|successor)`, nil)
+
+	// Team size.
+	add(TypeTeamGrowth, 0.88, "big", `(?:doubl(?:es|ed|ing)|tripl(?:es|ed|ing)|quadrupl(?:es|ed|ing)) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|workforce|staff|employees)`, nil)
+	add(TypeTeamGrowth, 0.88, "count", `(?:hir(?:es|ed|ing|e)|add(?:s|ed|ing)?|recruit(?:s|ed|ing)?|creat(?:es|ed|ing|e)|open(?:s|ed|ing)?|plans? to hire|to hire|bring(?:s|ing)? on) (?:\S+ ){0,3}?\d[\d,]* (?:\S+ ){0,2}?(?:jobs|roles|positions|employees|staff|people|engineers|developers|hires|vacancies|openings|workers|salespeople|researchers|scientists|designers)`, nil)
+	add(TypeTeamGrowth, 0.85, "", `(?:grow(?:s|ing)?|grew|expand(?:s|ed|ing)?|scal(?:es|ed|ing)(?: up)?|boost(?:s|ed)?|increas(?:es|ed|ing)|build(?:s|ing)? out) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|teams|workforce|staff)\b`, nil)
+	add(TypeTeamGrowth, 0.85, "", `(?:(?:team|headcount|workforce|staff) (?:\S+ ){0,2}?(?:grown|grew|grows|doubled|increased|expanded) to \d|(?:grown|grew) to \d[\d,]* (?:people|employees|staff|team members))`, nil)
+	add(TypeTeamGrowth, 0.78, "", `(?:is hiring|are hiring|we're hiring|we are hiring|now hiring|hiring spree|hiring push|hiring drive|recruiting drive|plans to hire|hiring across)`, nil)
+	add(TypeTeamGrowth, 0.55, "", `(?:open roles|open positions|job openings|join our team|join the team|careers at|new hires|headcount)`, nil)
+
+	// Contraction.
+	add(TypeContraction, 0.95, "shutdown", `CO (?:is |will |has )?(?:shut(?:s|ting)? down|to shut down|winds? down|is winding down|closes its doors|ceases operations|goes bust|collapses)`, nil)
+	add(TypeContraction, 0.93, "shutdown", `(?:ceas(?:es|ed|ing|e) (?:operations|trading)|bankrupt\w*|insolven\w+|files? for (?:bankruptcy|insolvency|chapter 11)|chapter 11|liquidat\w+|(?:enters|entered|goes into|went into|placed into|placed in) administration|wind(?:s|ing)? down (?:operations|the company|the business)|wound down|shut(?:s|ting)? down (?:operations|for good|the company|the business)|shutting down$|shuts down$|to shut down$|is closing its doors|closes its doors|closed its doors)`, nil)
+	add(TypeContraction, 0.92, "", `(?:lay(?:s|ing)? off|laid off|layoffs?|lay-offs?|redundanc(?:y|ies)|job cuts|job losses|cuts? jobs|cutting jobs|hiring freeze|furlough\w*|let(?:s|ting)? go (?:of )?(?:\S+ ){0,2}?\d+)`, nil)
+	add(TypeContraction, 0.9, "", `(?:cut(?:s|ting)?|slash(?:es|ed|ing)?|reduc(?:es|ed|ing|e)|trim(?:s|med|ming)?|shed(?:s|ding)?|eliminat(?:es|ed|ing)) (?:\S+ ){0,3}?(?:\d+ ?(?:%|percent|per cent) (?:of (?:its |the |their |our )?)?(?:global |total )?(?:workforce|staff|headcount|jobs|roles|employees|team|positions|people|workers)|\d[\d,]* (?:\S+ )?(?:jobs|roles|positions|employees|staff|people|workers)|(?:its |the |their )?(?:workforce|staff|headcount|jobs|team|employees))`, nil)
+	add(TypeContraction, 0.88, "office", `(?:clos(?:es|ed|ing|e|ure of)|shut(?:s|ting)? down|shutter(?:s|ed|ing)?) (?:its |the |our |their |a )?(?:\S+ ){0,2}?(?:office|offices|hq|headquarters|site|plant|hub|studio|stores?|factory|facility|operations in|branch|location)`, nil)
+	add(TypeContraction, 0.8, "", `(?:downsiz\w+|restructur\w+|shut(?:s|ting)? down|shutters|shuttered|winds? down|wind-down|scal(?:es|ed|ing) back|pulls? out of|exits? the \S+ market|retrench\w*)`, nil)
+
+	// Products.
+	add(TypeProductLaunch, 0.82, "", `(?:launch(?:es|ed|ing)?|unveil(?:s|ed|ing)?|introduc(?:es|ed|ing|e)|debut(?:s|ed|ing)?|roll(?:s|ed|ing)? out|rolls-out|announc(?:es|ed|e) (?:the )?(?:launch|release|availability|general availability)|releas(?:es|ed|ing|e))\b`, func(s string, _, end int) bool {
+		return releaseOtherRe.MatchString(s[end:])
+	})
+	add(TypeProductLaunch, 0.75, "", `(?:ship(?:s|ped|ping)? (?:a |its |the |new )|now available|generally available|general availability|available today|is live|goes live|public beta|private beta|open beta|in beta|beta|early access|public preview|new feature|new features|product update|new version|version \d|v\d+(?:\.\d+)+)\b`, nil)
+	add(TypeProductLaunch, 0.7, "", `(?:the launch of|product launch|new product|new app|new platform|new tool)`, nil)
+
+	// Partnerships.
+	add(TypePartnership, 0.85, "", `(?:partner(?:s|ed|ing)? with|partnership|teams? up|teamed up|teaming up|joins? forces|joined forces|joining forces|strategic alliance|alliance with|collaborat(?:es|ed|ion|ing) with|co-develop\w*|joint venture|teams with)`, nil)
+	add(TypePartnership, 0.82, "", `(?:signs?|signed|inks?|inked|strikes?|struck|seals?|sealed|agrees?|agreed) (?:a |an )?(?:\S+ ){0,3}?(?:deal|agreement|contract|mou|memorandum|pact|partnership)`, nil)
+	add(TypePartnership, 0.82, "", `(?:wins?|won|lands?|landed|secures?|secured|awarded|bags?|bagged) (?:a |an )?(?:\S+ ){0,4}?(?:contract|deal|tender|framework agreement)`, nil)
+	add(TypePartnership, 0.75, "", `(?:integrat(?:es|ed|ion|ing) with|new integration|integration for|selected by|chosen by|deploy(?:s|ed)? (?:\S+ ){0,2}?(?:across|at)|reseller|distribution agreement|customer win)`, nil)
+
+	// Geography.
+	add(TypeExpansion, 0.84, "", `(?:expand(?:s|ed|ing)?|expansion) (?:\S+ ){0,2}?(?:to|into|in|across|throughout)\b`, func(s string, _, end int) bool {
+		return expandsTeamRe.MatchString(s[end:])
+	})
+	add(TypeExpansion, 0.86, "", `open(?:s|ed|ing)? (?:a |an |its |their |our |new |first |second |third |european |us |uk |\S+ ){0,3}?(?:office|offices|hq|headquarters|hub|branch|campus|site|store|data ?cent(?:er|re)|r&d cent(?:er|re)|factory|facility)\b`, nil)
+	add(TypeExpansion, 0.84, "", `launch(?:es|ed|ing)? (?:in|across) `, func(s string, _, end int) bool {
+		return launchInBetaRe.MatchString(s[end:])
+	})
+	add(TypeExpansion, 0.86, "", `(?:enter(?:s|ed|ing)? (?:the )?(?:\S+ ){0,2}?markets?|market entry|international expansion|global expansion|now operating in|now live in|arriv(?:es|ed) in|mov(?:es|ed|ing) (?:its )?(?:headquarters|hq) to|relocat(?:es|ed|ing) (?:its )?(?:headquarters|hq))`, nil)
+
+	// Legal.
+	add(TypeLegal, 0.88, "serious", `MONEY fine\b`, nil)
+	add(TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|files? suit|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
+	add(TypeLegal, 0.82, "", `(?:settles?|settled|settlement|litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
+
+	// Recognition.
+	add(TypeRecognition, 0.88, "", `(?:wins?|won|winning|awarded|receiv(?:es|ed|e)|earn(?:s|ed)?|takes? home|picks? up|scoops?) (?:\S+ ){0,4}?(?:award|awards|prize|honou?r|medal|recognition|accolade|title)`, nil)
+	add(TypeRecognition, 0.88, "", `(?:named|listed|ranked|ranks|included|featured|selected|recogni[sz]ed) (?:\S+ ){0,3}?(?:to|in|on|among|as one of|as a|one of|in the|as)\b (?:\S+ ){0,6}?(?:list|ranking|index|top \d+|\d+ under \d+|leaders?|fastest|best|most|innovators?|startups? to watch|cool vendor)`, nil)
+	add(TypeRecognition, 0.85, "", `(?:makes?|made|joins?|lands? on|landed on|tops?|topped) (?:the )?(?:\S+ ){0,4}?(?:list|ranking|index)\b`, nil)
+	add(TypeRecognition, 0.75, "", `\d+ under \d+`, nil)
+	add(TypeRecognition, 0.75, "", `(?:fastest[- ]growing|best places to work|great place to work|award|awards|finalist|shortlisted|winner|prize|accelerator|cohort|y combinator|techstars)\b`, nil)
+
+	// Open source.
+	add(TypeOpenSource, 0.88, "", `(?:open[- ]sourc(?:es|ed|ing)|open[- ]source (?:release|project|library|framework|model|sdk|tool|version)|on github|github (?:repo|repository)|new repository|stars on github)`, nil)
+	add(TypeOpenSource, 0.88, "", `\d[\d.,]*k? (?:github )?stars\b`, nil)
+
+	return ts
+}
+
+// boundary starts a pattern at a word boundary unless it starts with an amount, which may begin with a
+// currency symbol.
+func boundary(pattern string) string {
+	if strings.HasPrefix(pattern, "MONEY") || strings.HasPrefix(pattern, "AMOUNT") || strings.HasPrefix(pattern, `\d`) {
+		return ""
+	}
+	return `\b`
+}
+
+// typePriority breaks ties between types of equal weight.
+var typePriority = map[string]int{
+	TypeAcquisition: 15, TypeNewVenture: 14, TypeFounderDeparture: 13, TypeFunding: 12, TypeContraction: 11,
+	TypeExecutiveChange: 10, TypeLegal: 9, TypeExpansion: 8, TypePartnership: 7, TypeProductLaunch: 6,
+	TypeTeamGrowth: 5, TypeRecognition: 4, TypeOpenSource: 3, TypeWebsiteChange: 2, TypeOther: 1,
+}
+
+var (
+	denialRe         = regexp.MustCompile(`\b(?:den(?:y|ies|ied|ying)|refut\w+|dismiss(?:es|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation|talk)|reject(?:s|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation)|rules? out|ruled out|ruling out|debunk\w*|no truth|baseless|shoots? down|shot down|push(?:es|ed)? back on|quash\w*|squash\w*|plays? down|played down|pours? cold water)\b`)
+	nearNegRe        = regexp.MustCompile(`(?:\bfail(?:s|ed|ing)? to\b|\bno\b|\bnot\b|\bnever\b|\bnor\b|\bwithout\b|n't\b|\bcannot\b|\bnone\b|\bneither\b)`)
+	notNegRe         = regexp.MustCompile(`\b(?:no longer|not only|not just|no\.? \d|never before|without precedent)\b`)
+	postNegRe        = regexp.MustCompile(`^[^,;]*?\b(?:(?:is|are|was|were) (?:not|false|untrue|unfounded|baseless)|not (?:planned|true|happening|expected|on the table|for sale)|false|untrue|unfounded|baseless|denied|dismissed|refuted|rejected|debunked|ruled out|won't happen|will not happen)\b`)
+	speculateRe      = regexp.MustCompile(`\b(?:rumou?r\w*|reportedly|report(?:s|ed)? (?:say|says|that|suggest\w*)|sources? (?:say|said|familiar|close)|people familiar|according to (?:people|sources|reports|a report)|in (?:early |advanced |exclusive )?(?:talks|discussions|negotiations)|consider(?:s|ing)|explor(?:es|ing)|weigh(?:s|ing)|mull(?:s|ing)|eye(?:s|ing)|could|might|said to be|is said to|may be|speculat\w+|potential|possible|possibly|likely|plans? to|planning to|looking to|set to|expected to|aims? to|seek(?:s|ing)?|in the market for|would|hints? at|teases?|to explore)\b`)
+	headlineSpec     = regexp.MustCompile(`(?:^report:|^exclusive:|\?\s*$|\brumou?r\w*|\breportedly\b|\bsources? say\b)`)
+	clauseBreaks     = []string{",", ";", ":", " but ", " while ", " although ", " however ", " whereas ", " - ", "(", ")"}
+	nearClauseBreaks = append([]string{" and ", " as ", " after ", " because ", " since "}, clauseBreaks...)
+	roundRe          = regexp.MustCompile(`\b(?:(pre-?seed|pre seed)|(seed)|series ([a-h])|(angel)|(bridge))\b`)
+	bigTeamRe        = regexp.MustCompile(`\d[\d,]*`)
+	ceoRe            = regexp.MustCompile(`\b(?:ceo|chief executive)\b`)
+
+	raiseOtherRe      = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
+	buyOtherRe        = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)`)
+	nextWordRe        = regexp.MustCompile(`^ ([a-z][a-z0-9'&.-]*)`)
+	transitiveLeaveRe = regexp.MustCompile(`(?:leav(?:es|ing)|left|to leave|quits?|quitting|exits?|exiting|depart(?:s|ed|ing)?)$`)
+	namedToListRe     = regexp.MustCompile(`^(?:name[sd]?|naming) (?:to|in|among|on|one)`)
+	expandsTeamRe     = regexp.MustCompile(`^ (?:its |the |our )?(?:team|headcount|workforce|staff|product|offering|features?)`)
+	releaseOtherRe    = regexp.MustCompile(`^ (?:its |the |a |an |their |our |new )?(?:\S+ ){0,2}(?:report|statement|results|figures|data|survey|study|findings|guidance|earnings|letter|white ?paper|e-?book|podcast|video|webinar|episode|benchmark|index|ranking)s?\b`)
+	launchInBetaRe    = regexp.MustCompile(`^(?:beta|preview|early access|public|private|the app store|app store|stealth)`)
+)
+
+// match is the best occurrence of one type in one item.
+type match struct {
+	typ         string
+	weight      float64 // effective weight, after position and title adjustments
+	tag         string
+	sentence    string
+	start, end  int
+	negated     bool
+	speculative bool
+}
+
+// Classify decides what one item says about the company. founders are the company's founders' names, used to
+// tell a founder's departure from an executive's.
+func Classify(it Item, company string, founders []string) Finding {
+	aliases := companyAliases(company)
+	refs := founderRefs(founders)
+
+	var raw []string
+	if t := strings.TrimSpace(it.Title); t != "" {
+		raw = append(raw, t)
+	}
+	raw = append(raw, splitSentences(it.Text)...)
+
+	f := Finding{Item: it}
+	best := map[string]match{}
+	mentioned := false
+	var people []string
+	sentences := make([]string, 0, len(raw))
+	for i, r := range raw {
+		marked, named := markFounders(r, refs)
+		people = append(people, named...)
+		people = append(people, detectNames(r, aliases, true)...)
+		s := markCompany(normalise(marked), aliases)
+		sentences = append(sentences, s)
+		if len(named) > 0 || strings.Contains(s, companyToken) {
+			mentioned = true
+		}
+		for _, m := range scanSentence(s, i == 0 && it.Title != "") {
+			if cur, ok := best[m.typ]; !ok || better(m, cur) {
+				best[m.typ] = m
+			}
+		}
+	}
+	f.People = dedupe(people)
+
+	top, found := pick(best)
+	switch {
+	case strings.EqualFold(it.Source, "github"):
+		f.Type, f.Score = TypeOpenSource, 0.8
+	case found:
+		f.Type, f.Score = top.typ, top.weight
+	case strings.EqualFold(it.Source, "website"):
+		f.Type, f.Score = TypeWebsiteChange, 0.5
+	default:
+		f.Type, f.Score = TypeOther, 0.3
+	}
+	matched := found && f.Type == top.typ
+	if matched {
+		f.Negated = top.negated
+		if f.Type == TypeFunding || f.Type == TypeAcquisition {
+			f.Money = itemMoney(sentences, top)
+		}
+		if f.Type == TypeFunding {
+			f.Round = roundOf(top.sentence)
+			for _, s := range sentences {
+				if f.Round != "" {
+					break
+				}
+				f.Round = roundOf(s)
+			}
+			if f.Money != nil {
+				f.Score = math.Min(1, f.Score+0.03)
+			}
+		}
+	}
+	f.Severity = severityOf(f, top, matched)
+
+	switch {
+	case f.Negated:
+		f.Severity = SeverityLow
+		f.Score = math.Min(f.Score, 0.2)
+	case matched && top.speculative:
+		f.Severity = capSeverity(f.Severity, SeverityMedium)
+		f.Score = math.Min(f.Score, 0.35)
+	}
+	if isThirdParty(it.Source) && !mentioned && f.Type != TypeOther {
+		f.Severity = capSeverity(f.Severity, SeverityMedium)
+		f.Score *= 0.6
+	}
+	f.Score = math.Round(f.Score*100) / 100
+
+	for _, t := range Types() {
+		if m, ok := best[t]; ok && t != f.Type && !m.negated && m.weight >= 0.75 {
+			f.Secondary = append(f.Secondary, t)
+		}
+	}
+	return f
+}
+
+// isThirdParty reports whether items from a source come from others rather than the company's own website,
+// feeds or code.
+func isThirdParty(source string) bool {
+	switch strings.ToLower(source) {
+	case "website", "feed", "github":
+		return false
+	}
+	return true
+}
+
+// scanSentence finds, per type, the strongest trigger in one normalised sentence.
+func scanSentence(s string, title bool) []match {
+	found := map[string]match{}
+	for _, t := range triggers {
+		if !mayMatch(s, t.lits) {
+			continue
+		}
+		locs := t.re.FindAllStringIndex(s, 4)
+		for _, loc := range locs {
+			if t.reject != nil && t.reject(s, loc[0], loc[1]) {
+				continue
+			}
+			w := t.weight - 0.08*float64(loc[0])/float64(max(len(s), 1))
+			if !title {
+				w -= 0.05
+			}
+			m := match{typ: t.typ, weight: w, tag: t.tag, sentence: s, start: loc[0], end: loc[1]}
+			if cur, ok := found[t.typ]; !ok || m.weight > cur.weight {
+				found[t.typ] = m
+			}
+			break
+		}
+	}
+	out := make([]match, 0, len(found))
+	for _, m := range found {
+		m.negated = isNegated(m.sentence, m.start, m.end)
+		m.speculative = !m.negated && isSpeculative(m.sentence, m.start)
+		out = append(out, m)
+	}
+	return out
+}
+
+// better orders two occurrences of one type: an affirmed one beats a denied one, then the higher weight wins.
+func better(a, b match) bool {
+	if a.negated != b.negated {
+		return !a.negated
+	}
+	return a.weight > b.weight
+}
+
+// minWeight is the least weight at which an affirmed occurrence decides an item's type; weaker hints such as
+// a bare "funding" or "backed by" only count when denied ("no plans to raise").
+const minWeight = 0.6
+
+// pick chooses the item's type among the best occurrence of each type. A denied occurrence counts for less,
+// so a clear affirmed event wins over it, but a weak hint ("backed by") does not.
+func pick(best map[string]match) (match, bool) {
+	var top match
+	found := false
+	for _, m := range best {
+		if !m.negated && m.weight < minWeight {
+			continue
+		}
+		if !found || outranks(m, top) {
+			top, found = m, true
+		}
+	}
+	return top, found
+}
+
+func outranks(a, b match) bool {
+	wa, wb := rankWeight(a), rankWeight(b)
+	if math.Abs(wa-wb) > 1e-9 {
+		return wa > wb
+	}
+	return typePriority[a.typ] > typePriority[b.typ]
+}
+
+func rankWeight(m match) float64 {
+	if m.negated {
+		return m.weight - 0.25
+	}
+	return m.weight
+}
+
+// clauseStart returns where the clause holding position i begins, given the separators that end a clause.
+func clauseStart(s string, i int, breaks []string) int {
+	start := 0
+	prefix := s[:i]
+	for _, b := range breaks {
+		if j := strings.LastIndex(prefix, b); j >= 0 && j+len(b) > start {
+			start = j + len(b)
+		}
+	}
+	return start
+}
+
+// isNegated reports whether the clause around an occurrence denies it: a denial verb before it, a negation
+// within five words before it, or "... are false" after it.
+func isNegated(s string, start, end int) bool {
+	if denialRe.MatchString(s[clauseStart(s, start, clauseBreaks):start]) {
+		return true
+	}
+	prefix := notNegRe.ReplaceAllString(s[clauseStart(s, start, nearClauseBreaks):start], "")
+	words := strings.Fields(prefix)
+	if len(words) > 5 {
+		words = words[len(words)-5:]
+	}
+	if nearNegRe.MatchString(strings.Join(words, " ")) {
+		return true
+	}
+	if nearNegRe.MatchString(notNegRe.ReplaceAllString(s[start:end], "")) {
+		return true
+	}
+	return postNegRe.MatchString(s[end:])
+}
+
+// isSpeculative reports whether an occurrence is only reported, planned or rumoured.
+func isSpeculative(s string, start int) bool {
+	if headlineSpec.MatchString(s) {
+		return true
+	}
+	return speculateRe.MatchString(s[clauseStart(s, start, clauseBreaks):start])
+}
+
+// itemMoney finds the deal amount, preferring the sentence that carried the match.
+func itemMoney(sentences []string, top match) *Money {
+	if m := dealMoney(top.sentence[top.start:]); m != nil {
+		return m
+	}
+	if m := dealMoney(top.sentence); m != nil {
+		return m
+	}
+	for _, s := range sentences {
+		if m := dealMoney(s); m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// roundOf names the funding round stated in normalised text.
+func roundOf(s string) string {
+	m := roundRe.FindStringSubmatch(s)
+	switch {
+	case m == nil:
+		return ""
+	case m[1] != "":
+		return "pre_seed"
+	case m[2] != "":
+		return "seed"
+	case m[3] != "":
+		return "series_" + m[3]
+	case m[4] != "":
+		return "angel"
+	}
+	return "bridge"
+}
+
+// severityOf applies the table in the package documentation.
+func severityOf(f Finding, top match, matched bool) string {
+	switch f.Type {
+	case TypeFunding:
+		if f.Money != nil && f.Money.USD >= 10e6 {
+			return SeverityHigh
+		}
+		if strings.HasPrefix(f.Round, "series_") && f.Round != "series_a" {
+			return SeverityHigh
+		}
+		return SeverityMedium
+	case TypeAcquisition:
+		if matched && acquisitionOfCompany(top) {
+			return SeverityCritical
+		}
+		return SeverityHigh
+	case TypeExecutiveChange:
+		if matched && ceoRe.MatchString(top.sentence) {
+			return SeverityHigh
+		}
+		return SeverityMedium
+	case TypeFounderDeparture, TypeNewVenture:
+		return SeverityHigh
+	case TypeTeamGrowth:
+		if matched && (top.tag == "big" || top.tag == "count" && largestNumber(top.sentence[top.start:top.end]) >= 20) {
+			return SeverityMedium
+		}
+		return SeverityLow
+	case TypeContraction:
+		switch {
+		case matched && top.tag == "shutdown":
+			return SeverityCritical
+		case matched && top.tag == "office":
+			return SeverityMedium
+		}
+		return SeverityHigh
+	case TypeProductLaunch, TypePartnership, TypeExpansion:
+		return SeverityMedium
+	case TypeLegal:
+		if matched && top.tag == "serious" {
+			return SeverityHigh
+		}
+		return SeverityMedium
+	}
+	return SeverityLow
+}
+
+// acquisitionOfCompany reports whether an acquisition match is about the company changing hands rather than
+// buying another.
+func acquisitionOfCompany(m match) bool {
+	switch m.tag {
+	case "target", "merger", "exit":
+		return true
+	}
+	s := m.sentence
+	before := strings.Contains(s[:m.start], companyToken)
+	after := strings.Contains(s[m.end:], companyToken)
+	return !before && after
+}
+
+func largestNumber(s string) int {
+	n := 0
+	for _, d := range bigTeamRe.FindAllString(s, -1) {
+		if v, err := strconv.Atoi(strings.ReplaceAll(d, ",", "")); err == nil && v > n {
+			n = v
+		}
+	}
+	return n
+}
+
+func capSeverity(sev, limit string) string {
+	if SeverityRank(sev) > SeverityRank(limit) {
+		return limit
+	}
+	return sev
+}
+
+// dedupe drops repeated names, comparing case-insensitively, and keeps the first spelling.
+func dedupe(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if !slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, n) }) {
+			out = append(out, n)
+		}
+	}
+	return out
+}

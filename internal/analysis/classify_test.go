@@ -1,0 +1,417 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// classifyCase is one labelled item. usd is the expected amount in dollars (0: none stated or not checked);
+// negated marks a denial, which counts as no event of its type.
+type classifyCase struct {
+	name    string
+	source  string
+	title   string
+	text    string
+	typ     string
+	usd     float64
+	negated bool
+}
+
+var classifyCases = []classifyCase{
+	// Funding, phrased many ways and in several currencies.
+	{name: "series a dollars", source: "news", title: "Northwind raises $12M Series A led by Acme Ventures", typ: TypeFunding, usd: 12e6},
+	{name: "million spelled out", source: "news", title: "Northwind secures $12 million to scale its logistics platform", typ: TypeFunding, usd: 12e6},
+	{name: "euro m", source: "news", title: "Berlin-based Northwind lands €3.5m seed round", typ: TypeFunding, usd: 3.78e6},
+	{name: "pound k", source: "news", title: "Northwind bags £800k pre-seed from angel investors", typ: TypeFunding, usd: 1.016e6},
+	{name: "usd bn", source: "news", title: "Northwind closes USD 2bn growth round as AI demand soars", typ: TypeFunding, usd: 2e9},
+	{name: "bare billion", source: "news", title: "Northwind raises 1.2B in its largest round yet", typ: TypeFunding, usd: 1.2e9},
+	{name: "press release paragraph", source: "website", title: "Press",
+		text: "SAN FRANCISCO, March 3, 2026 — Northwind, the AI logistics company, today announced it has raised $40 million in Series B funding led by Index Ventures, with participation from existing investors.",
+		typ:  TypeFunding, usd: 40e6},
+	{name: "we have raised blog", source: "feed", title: "Our next chapter",
+		text: "We're thrilled to share that we have raised a €20M Series A to bring Northwind to every warehouse in Europe.",
+		typ:  TypeFunding, usd: 21.6e6},
+	{name: "investment from", source: "news", title: "Northwind receives strategic investment from Maersk Growth", typ: TypeFunding},
+	{name: "funding round no amount", source: "news", title: "Northwind completes seed funding round with backing from Y Combinator", typ: TypeFunding},
+	{name: "valuation not the amount", source: "news", title: "Northwind raises $50M at a $1.2B valuation", typ: TypeFunding, usd: 50e6},
+	{name: "euros suffix", source: "news", title: "Northwind raises 5 million euros from Earlybird and Cherry Ventures", typ: TypeFunding, usd: 5.4e6},
+	{name: "pulls in", source: "news", title: "Logistics startup Northwind pulls in $7.5M to automate freight booking", typ: TypeFunding, usd: 7.5e6},
+	{name: "investors back", source: "news", title: "Sequoia leads $25M round in Northwind", typ: TypeFunding, usd: 25e6},
+	{name: "gbp million", source: "news", title: "Northwind snags £2.5 million in seed funding to expand its London team", typ: TypeFunding, usd: 3.175e6},
+	{name: "thousands separator", source: "website", title: "News", text: "Northwind has closed a $750,000 pre-seed round from angels.", typ: TypeFunding, usd: 750e3},
+
+	// Acquisitions and exits.
+	{name: "acquired by", source: "news", title: "Northwind acquired by Flexport in $300M deal", typ: TypeAcquisition, usd: 300e6},
+	{name: "acquires target", source: "news", title: "Flexport acquires Northwind to bolster AI freight tools", typ: TypeAcquisition},
+	{name: "company acquires", source: "news", title: "Northwind acquires data startup Parcelly", typ: TypeAcquisition},
+	{name: "merger", source: "news", title: "Northwind merges with rival ShipFast to create European leader", typ: TypeAcquisition},
+	{name: "ipo", source: "news", title: "Northwind files confidentially for IPO", typ: TypeAcquisition},
+	{name: "agreed to be acquired paragraph", source: "website", title: "Blog",
+		text: "Today we are announcing that Northwind has agreed to be acquired by DHL. The team will continue to build the product.",
+		typ:  TypeAcquisition},
+	{name: "buys for euros", source: "news", title: "DHL buys Northwind for €120 million", typ: TypeAcquisition, usd: 129.6e6},
+
+	// Executives and founders.
+	{name: "appoints cfo", source: "news", title: "Northwind appoints former Stripe executive Maria Lopez as CFO", typ: TypeExecutiveChange},
+	{name: "names cto", source: "news", title: "Northwind names Ben Carter chief technology officer", typ: TypeExecutiveChange},
+	{name: "ceo steps down not founder", source: "news", title: "Northwind CEO Tom Miller steps down after three years", typ: TypeExecutiveChange},
+	{name: "hires vp sales", source: "website", title: "Team", text: "We are delighted to welcome Sarah Kim, who joins Northwind as VP of Sales.", typ: TypeExecutiveChange},
+	{name: "founder steps down", source: "news", title: "Northwind co-founder Jane Doe steps down as CEO", typ: TypeFounderDeparture},
+	{name: "founder by name leaves", source: "news", title: "Raj Patel leaves Northwind", typ: TypeFounderDeparture},
+	{name: "founder departure paragraph", source: "feed", title: "A note from Jane",
+		text: "After seven wonderful years, I have decided to leave Northwind. Building this company with Raj has been the privilege of my life.",
+		typ:  TypeFounderDeparture},
+	{name: "departure of founder", source: "news", title: "Departure of Northwind founder rattles investors", typ: TypeFounderDeparture},
+
+	// New ventures.
+	{name: "founder launches startup", source: "news", title: "Northwind co-founder Jane Doe launches new AI startup in stealth", typ: TypeNewVenture},
+	{name: "former founder new company", source: "news", title: "Former Northwind founder Raj Patel starts a climate company", typ: TypeNewVenture},
+	{name: "leaves to start", source: "news", title: "Jane Doe leaves Northwind to found a new venture", typ: TypeNewVenture},
+
+	// Team size.
+	{name: "hiring 50 engineers", source: "news", title: "Northwind to hire 50 engineers in Lisbon", typ: TypeTeamGrowth},
+	{name: "doubles headcount", source: "news", title: "Northwind doubles headcount after record year", typ: TypeTeamGrowth},
+	{name: "we're hiring", source: "website", title: "Careers", text: "We’re hiring! Northwind has 12 open roles across engineering and sales.", typ: TypeTeamGrowth},
+
+	// Contraction.
+	{name: "layoffs", source: "news", title: "Northwind announces layoffs amid slowing demand", typ: TypeContraction},
+	{name: "cuts percent", source: "news", title: "Northwind cuts 20% of staff in restructuring", typ: TypeContraction},
+	{name: "shuts down", source: "news", title: "Northwind shuts down after failing to raise new funding", typ: TypeContraction},
+	{name: "closes office", source: "news", title: "Northwind closes its Berlin office", typ: TypeContraction},
+	{name: "lays off", source: "news", title: "Northwind lays off 40 employees", typ: TypeContraction},
+
+	// Products.
+	{name: "launches product", source: "news", title: "Northwind launches Dispatch, an AI co-pilot for freight brokers", typ: TypeProductLaunch},
+	{name: "unveils", source: "news", title: "Northwind unveils real-time carbon tracking for shipments", typ: TypeProductLaunch},
+	{name: "general availability", source: "feed", title: "Northwind Route Planner is now generally available", typ: TypeProductLaunch},
+	{name: "beta", source: "website", title: "Product", text: "Northwind Insights is now in public beta for all customers.", typ: TypeProductLaunch},
+	{name: "introduces", source: "news", title: "Northwind introduces pay-as-you-go pricing for small carriers", typ: TypeProductLaunch},
+
+	// Partnerships.
+	{name: "partners with", source: "news", title: "Northwind partners with Maersk to digitise ocean freight", typ: TypePartnership},
+	{name: "teams up", source: "news", title: "Northwind teams up with SAP on supply chain integration", typ: TypePartnership},
+	{name: "integration", source: "feed", title: "New: Northwind integration with Shopify", typ: TypePartnership},
+
+	// Expansion.
+	{name: "expands to", source: "news", title: "Northwind expands to the US with New York office", typ: TypeExpansion},
+	{name: "opens office", source: "news", title: "Northwind opens office in Singapore", typ: TypeExpansion},
+	{name: "enters market", source: "news", title: "Northwind enters the Japanese market", typ: TypeExpansion},
+
+	// Legal.
+	{name: "sued", source: "news", title: "Northwind sued by former customer over data loss", typ: TypeLegal},
+	{name: "regulator fine", source: "news", title: "Dutch regulator fines Northwind €2m over GDPR breach", typ: TypeLegal},
+	{name: "settlement", source: "news", title: "Northwind reaches settlement in patent dispute", typ: TypeLegal},
+
+	// Recognition.
+	{name: "wins award", source: "news", title: "Northwind wins Logistics Innovation Award 2026", typ: TypeRecognition},
+	{name: "named to list", source: "news", title: "Northwind named to Forbes AI 50 list", typ: TypeRecognition},
+
+	// Open source.
+	{name: "github release", source: "github", title: "northwind/route-sdk released v2.3.0", typ: TypeOpenSource},
+	{name: "github new repo", source: "github", title: "New repository northwind/fastqueue", typ: TypeOpenSource},
+	{name: "open sources", source: "news", title: "Northwind open-sources its routing engine", typ: TypeOpenSource},
+
+	// Website changes and other news.
+	{name: "website diff", source: "website", title: "About us", text: "Our mission is to make freight simple for every shipper.", typ: TypeWebsiteChange},
+	{name: "other news", source: "news", title: "Northwind CEO shares thoughts on the future of freight", typ: TypeOther},
+	{name: "podcast", source: "news", title: "Podcast: how Northwind thinks about pricing", typ: TypeOther},
+
+	// Denials and non-events.
+	{name: "denies layoffs", source: "news", title: "Northwind denies rumours of layoffs", typ: TypeContraction, negated: true},
+	{name: "no plans to raise", source: "news", title: "CEO says company has no plans to raise", typ: TypeFunding, negated: true},
+	{name: "not for sale", source: "news", title: "Northwind founder: the company is not for sale", typ: TypeAcquisition, negated: true},
+	{name: "rules out ipo", source: "news", title: "Northwind rules out IPO this year", typ: TypeAcquisition, negated: true},
+	{name: "dismisses acquisition reports", source: "news", title: "Northwind dismisses reports of acquisition talks with Amazon", typ: TypeAcquisition, negated: true},
+	{name: "founder not leaving", source: "news", title: "Jane Doe is not leaving Northwind, spokesperson says", typ: TypeFounderDeparture, negated: true},
+
+	// More phrasings.
+	{name: "announces funding paragraph", source: "website", title: "Newsroom", text: "Northwind Technologies Inc. announced on Tuesday a $15 million Series A financing round co-led by Balderton Capital and Seedcamp.", typ: TypeFunding, usd: 15e6},
+	{name: "raises in euros word", source: "news", title: "Paris startup Northwind raises EUR 8 million to tackle empty truck miles", typ: TypeFunding, usd: 8.64e6},
+	{name: "nets funding", source: "news", title: "Northwind nets $3M to build freight marketplace", typ: TypeFunding, usd: 3e6},
+	{name: "series c no amount", source: "news", title: "Northwind closes Series C as revenue triples", typ: TypeFunding},
+	{name: "funding with hiring plans", source: "news", title: "Northwind raises $30M and plans to double its engineering team", typ: TypeFunding, usd: 30e6},
+	{name: "in talks to raise", source: "news", title: "Northwind in talks to raise $100M, sources say", typ: TypeFunding, usd: 100e6},
+	{name: "chief executive resigns", source: "news", title: "Northwind chief executive resigns amid board dispute", typ: TypeExecutiveChange},
+	{name: "founder steps back", source: "feed", title: "Leadership update", text: "Raj Patel, co-founder and CTO, will step back from day-to-day operations at the end of the quarter.", typ: TypeFounderDeparture},
+	{name: "founder exits to new fund", source: "news", title: "Northwind's Jane Doe departs to launch her own venture fund", typ: TypeNewVenture},
+	{name: "ex cto stealth", source: "news", title: "Ex-Northwind CTO emerges from stealth with $4M for developer tools startup", typ: TypeNewVenture},
+	{name: "acquisition completed", source: "feed", title: "Northwind completes acquisition of Routeco", typ: TypeAcquisition},
+	{name: "goes public", source: "news", title: "Northwind goes public on Nasdaq, valued at $4.1B", typ: TypeAcquisition},
+	{name: "restructuring redundancies", source: "news", title: "Northwind to make 60 redundancies in UK restructuring", typ: TypeContraction},
+	{name: "insolvency", source: "news", title: "Northwind files for insolvency in Germany", typ: TypeContraction},
+	{name: "rolls out", source: "news", title: "Northwind rolls out AI dispatcher to all customers", typ: TypeProductLaunch},
+	{name: "release notes", source: "feed", title: "Northwind 4.0 released with offline mode", typ: TypeProductLaunch},
+	{name: "signs deal", source: "news", title: "Northwind signs multi-year deal with Tesco", typ: TypePartnership},
+	{name: "launches in country", source: "news", title: "Northwind launches in Brazil", typ: TypeExpansion},
+	{name: "investigation", source: "news", title: "FTC opens investigation into Northwind pricing practices", typ: TypeLegal},
+	{name: "class action", source: "news", title: "Drivers file class action against Northwind", typ: TypeLegal},
+	{name: "ranked fastest growing", source: "news", title: "Northwind ranked among Europe's fastest-growing startups by the FT", typ: TypeRecognition},
+	{name: "github stars", source: "github", title: "northwind/fastqueue passed 10,000 stars", typ: TypeOpenSource},
+	{name: "blog post", source: "feed", title: "Five lessons from scaling our data pipeline", typ: TypeOther},
+	{name: "website pricing change", source: "website", title: "Pricing", text: "Team plan: $49 per seat per month, billed annually.", typ: TypeWebsiteChange},
+	{name: "refutes founder exit", source: "news", title: "Northwind refutes claims that founder Raj Patel is leaving", typ: TypeFounderDeparture, negated: true},
+	{name: "no layoffs planned", source: "news", title: "Northwind CEO: layoffs are not planned despite the downturn", typ: TypeContraction, negated: true},
+	{name: "never sell", source: "news", title: "Jane Doe says Northwind will never sell to a competitor", typ: TypeAcquisition, negated: true},
+	{name: "funding paragraph third person", source: "news", title: "Freight tech roundup",
+		text: "Northwind, which helps mid-sized shippers book trucks, said on Monday it had raised $18 million from Lightspeed and General Catalyst.", typ: TypeFunding, usd: 18e6},
+	{name: "seed extension", source: "news", title: "Northwind adds £1.2m to its seed round", typ: TypeFunding, usd: 1.524e6},
+	{name: "acquisition by private equity", source: "news", title: "Private equity firm Vista to take Northwind private in $900 million deal", typ: TypeAcquisition, usd: 900e6},
+	{name: "coo joins", source: "feed", title: "Welcoming our new COO", text: "Priya Shah joins Northwind as Chief Operating Officer after a decade at Amazon.", typ: TypeExecutiveChange},
+	{name: "founder hands over ceo role", source: "news", title: "Jane Doe hands over CEO role at Northwind to Tom Miller", typ: TypeFounderDeparture},
+	{name: "founder new fund", source: "news", title: "Northwind co-founder Raj Patel launches $50M climate fund", typ: TypeNewVenture},
+	{name: "job cuts paragraph", source: "news", title: "Freight slump hits startups", text: "Northwind said it would cut 120 jobs, about a third of its workforce, as freight volumes fall.", typ: TypeContraction},
+	{name: "headcount growth", source: "website", title: "About", text: "Our team has grown to 200 people across four offices.", typ: TypeTeamGrowth},
+	{name: "new feature announcement", source: "feed", title: "Introducing Live ETAs", text: "Today we're introducing Live ETAs, which predict arrival times to the minute.", typ: TypeProductLaunch},
+	{name: "strategic partnership", source: "news", title: "Northwind and Siemens announce strategic partnership on rail freight", typ: TypePartnership},
+	{name: "new hq", source: "news", title: "Northwind moves headquarters to Amsterdam", typ: TypeExpansion},
+	{name: "patent suit", source: "news", title: "Rival files patent suit against Northwind", typ: TypeLegal},
+	{name: "top startups list", source: "news", title: "Northwind makes LinkedIn Top Startups list for second year", typ: TypeRecognition},
+	{name: "conference talk", source: "news", title: "Watch: Northwind CTO on scaling Postgres at FOSDEM", typ: TypeOther},
+	{name: "layoff rumours unconfirmed", source: "news", title: "Northwind reportedly planning layoffs", typ: TypeContraction},
+	{name: "no acquisition talks", source: "news", title: "Northwind says it is not in acquisition talks", typ: TypeAcquisition, negated: true},
+}
+
+// label is how a case counts for precision and recall: a denial counts as no event.
+func label(typ string, negated bool) string {
+	if negated {
+		return "(denied)"
+	}
+	return typ
+}
+
+func TestClassifyAccuracy(t *testing.T) {
+	const floor = 0.95
+	founders := []string{"Jane Doe", "Raj Patel"}
+	tp, fp, fn := map[string]int{}, map[string]int{}, map[string]int{}
+	correct := 0
+	for _, c := range classifyCases {
+		f := Classify(Item{Source: c.source, URL: "https://example.com/" + c.name, Title: c.title, Text: c.text}, "Northwind", founders)
+		got, want := label(f.Type, f.Negated), label(c.typ, c.negated)
+		ok := got == want && (!c.negated || f.Type == c.typ)
+		if ok && c.usd > 0 {
+			ok = f.Money != nil && math.Abs(f.Money.USD-c.usd) <= 0.01*c.usd
+		}
+		if ok {
+			correct++
+			tp[want]++
+		} else {
+			fp[got]++
+			fn[want]++
+			t.Logf("miss %q: got %s (negated %v, money %+v, score %.2f), want %s (negated %v, usd %.0f)",
+				c.name, f.Type, f.Negated, f.Money, f.Score, c.typ, c.negated, c.usd)
+		}
+	}
+	labels := map[string]bool{}
+	for _, m := range []map[string]int{tp, fp, fn} {
+		for l := range m {
+			labels[l] = true
+		}
+	}
+	names := make([]string, 0, len(labels))
+	for l := range labels {
+		names = append(names, l)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-18s %9s %6s %4s\n", "type", "precision", "recall", "n")
+	for _, l := range names {
+		p, r := ratio(tp[l], tp[l]+fp[l]), ratio(tp[l], tp[l]+fn[l])
+		fmt.Fprintf(&b, "%-18s %9.2f %6.2f %4d\n", l, p, r, tp[l]+fn[l])
+	}
+	acc := float64(correct) / float64(len(classifyCases))
+	fmt.Fprintf(&b, "accuracy %.3f over %d items", acc, len(classifyCases))
+	t.Log("\n" + b.String())
+	if acc < floor {
+		t.Errorf("accuracy %.3f, want at least %.2f", acc, floor)
+	}
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+func TestFindMoney(t *testing.T) {
+	tests := []struct {
+		name     string
+		text     string
+		amount   float64
+		currency string
+		usd      float64
+	}{
+		{"dollar M", "raises $12M", 12e6, "USD", 12e6},
+		{"dollar million", "raises $12 million", 12e6, "USD", 12e6},
+		{"euro m decimal", "lands €3.5m", 3.5e6, "EUR", 3.78e6},
+		{"pound k", "bags £800k", 800e3, "GBP", 1.016e6},
+		{"usd code bn", "closes USD 2bn", 2e9, "USD", 2e9},
+		{"bare B", "raises 1.2B", 1.2e9, "USD", 1.2e9},
+		{"thousands separator", "a $750,000 round", 750e3, "USD", 750e3},
+		{"decimal comma", "sammelt 3,5 Mio ein: €3,5m", 3.5e6, "EUR", 3.78e6},
+		{"euros word", "5 million euros", 5e6, "EUR", 5.4e6},
+		{"eur code", "EUR 8 million", 8e6, "EUR", 8.64e6},
+		{"us dollar sign", "US$30m", 30e6, "USD", 30e6},
+		{"gbp suffix", "2.5m GBP", 2.5e6, "GBP", 3.175e6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := dealMoney(normalise(tt.text))
+			if m == nil {
+				t.Fatalf("dealMoney(%q) = nil, want %.0f %s", tt.text, tt.amount, tt.currency)
+			}
+			if math.Abs(m.Amount-tt.amount) > 1 || m.Currency != tt.currency || math.Abs(m.USD-tt.usd) > 1 {
+				t.Errorf("dealMoney(%q) = %+v, want amount %.0f %s (USD %.0f)", tt.text, *m, tt.amount, tt.currency, tt.usd)
+			}
+		})
+	}
+}
+
+func TestDealMoneySkipsValuationAndCounts(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		usd  float64 // 0: no deal amount
+	}{
+		{"valuation after round", "raises $50m at a $1.2b valuation", 50e6},
+		{"valued at only", "now valued at $2b", 0},
+		{"revenue", "passes $10m arr", 0},
+		{"users", "reaches 2 million users", 0},
+		{"tiny price", "plans from $49 per seat", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := dealMoney(normalise(tt.text))
+			switch {
+			case tt.usd == 0 && m != nil:
+				t.Errorf("dealMoney(%q) = %+v, want none", tt.text, *m)
+			case tt.usd > 0 && (m == nil || m.USD != tt.usd):
+				t.Errorf("dealMoney(%q) = %+v, want USD %.0f", tt.text, m, tt.usd)
+			}
+		})
+	}
+}
+
+func TestClassifyDenialsAndRumoursAreNeverSerious(t *testing.T) {
+	tests := []struct {
+		name  string
+		title string
+	}{
+		{"denies layoffs", "Northwind denies rumours of layoffs"},
+		{"no plans to raise", "CEO says company has no plans to raise"},
+		{"not for sale", "Northwind is not for sale, says founder"},
+		{"acquisition rumours", "Northwind rumoured to be an acquisition target for Amazon"},
+		{"reportedly in talks", "BigCo reportedly in talks to acquire Northwind"},
+		{"layoff reports false", "Northwind says reports of layoffs are false"},
+		{"founder not leaving", "Jane Doe is not stepping down, Northwind says"},
+		{"question headline", "Is Northwind about to be acquired?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Classify(Item{Source: "news", Title: tt.title}, "Northwind", []string{"Jane Doe"})
+			if SeverityRank(f.Severity) > SeverityRank(SeverityMedium) {
+				t.Errorf("severity = %s, want at most medium (type %s)", f.Severity, f.Type)
+			}
+			if !f.Negated && f.Score > 0.4 {
+				t.Errorf("negated = false with score %.2f, want negated or a score of at most 0.4 (type %s)", f.Score, f.Type)
+			}
+		})
+	}
+}
+
+func TestClassifySeverity(t *testing.T) {
+	founders := []string{"Jane Doe"}
+	tests := []struct {
+		name   string
+		source string
+		title  string
+		typ    string
+		sev    string
+	}{
+		{"big round", "news", "Northwind raises $25M to expand", TypeFunding, SeverityHigh},
+		{"small seed", "news", "Northwind raises $2M seed round", TypeFunding, SeverityMedium},
+		{"series b without amount", "news", "Northwind closes Series B", TypeFunding, SeverityHigh},
+		{"company acquired", "news", "Northwind acquired by DHL", TypeAcquisition, SeverityCritical},
+		{"company buys another", "news", "Northwind acquires Parcelly", TypeAcquisition, SeverityHigh},
+		{"founder leaves", "news", "Jane Doe leaves Northwind", TypeFounderDeparture, SeverityHigh},
+		{"new ceo", "news", "Northwind appoints Tom Miller as CEO", TypeExecutiveChange, SeverityHigh},
+		{"new vp", "news", "Northwind appoints Tom Miller as VP of Marketing", TypeExecutiveChange, SeverityMedium},
+		{"layoffs", "news", "Northwind lays off 15% of staff", TypeContraction, SeverityHigh},
+		{"shutdown", "news", "Northwind shuts down", TypeContraction, SeverityCritical},
+		{"office closure", "news", "Northwind closes its Paris office", TypeContraction, SeverityMedium},
+		{"launch", "news", "Northwind launches fleet analytics", TypeProductLaunch, SeverityMedium},
+		{"lawsuit", "news", "Northwind sued by Uber over patents", TypeLegal, SeverityHigh},
+		{"award", "news", "Northwind wins Red Dot award", TypeRecognition, SeverityLow},
+		{"website", "website", "Home", TypeWebsiteChange, SeverityLow},
+		{"third party without the company", "news", "Parcelly acquired by DHL", TypeAcquisition, SeverityMedium},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Classify(Item{Source: tt.source, Title: tt.title}, "Northwind", founders)
+			if f.Type != tt.typ || f.Severity != tt.sev {
+				t.Errorf("Classify(%q) = %s/%s, want %s/%s", tt.title, f.Type, f.Severity, tt.typ, tt.sev)
+			}
+		})
+	}
+}
+
+func TestClassifyPeopleAndFounders(t *testing.T) {
+	tests := []struct {
+		name  string
+		item  Item
+		typ   string
+		want  []string
+		avoid []string
+	}{
+		{"appointed executive", Item{Source: "news", Title: "Northwind appoints former Stripe executive Maria Lopez as CFO"},
+			TypeExecutiveChange, []string{"Maria Lopez"}, nil},
+		{"founder by surname", Item{Source: "feed", Title: "Leadership update", Text: "Doe will step down as CEO at the end of the year, the board said."},
+			TypeFounderDeparture, []string{"Jane Doe"}, nil},
+		{"executive steps down", Item{Source: "news", Title: "Northwind CEO Tom Miller steps down"},
+			TypeExecutiveChange, nil, nil},
+		{"organisation is no person", Item{Source: "news", Title: "Northwind receives strategic investment from Maersk Growth"},
+			TypeFunding, nil, []string{"Maersk Growth"}},
+		{"left another company", Item{Source: "website", Title: "About", Text: "Jane Doe left Google in 2019 to start Northwind."},
+			TypeWebsiteChange, []string{"Jane Doe"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Classify(tt.item, "Northwind", []string{"Jane Doe", "Raj Patel"})
+			if f.Type != tt.typ {
+				t.Errorf("type = %s, want %s", f.Type, tt.typ)
+			}
+			for _, p := range tt.want {
+				if !slices.Contains(f.People, p) {
+					t.Errorf("people = %v, want %q among them", f.People, p)
+				}
+			}
+			for _, p := range tt.avoid {
+				if slices.Contains(f.People, p) {
+					t.Errorf("people = %v, want no %q", f.People, p)
+				}
+			}
+		})
+	}
+}
+
+func TestClassifyRound(t *testing.T) {
+	tests := map[string]string{
+		"Northwind raises $1M pre-seed":            "pre_seed",
+		"Northwind raises $3M seed round":          "seed",
+		"Northwind closes $20M Series A":           "series_a",
+		"Northwind announces $80 million Series C": "series_c",
+		"Northwind raises $5M":                     "",
+	}
+	for title, want := range tests {
+		t.Run(title, func(t *testing.T) {
+			f := Classify(Item{Source: "news", Title: title}, "Northwind", nil)
+			if f.Type != TypeFunding || f.Round != want {
+				t.Errorf("Classify(%q) = %s round %q, want funding round %q", title, f.Type, f.Round, want)
+			}
+		})
+	}
+}

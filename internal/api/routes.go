@@ -1,0 +1,198 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"radar"
+	"radar/internal/service"
+)
+
+// Common errors of authenticated operations.
+var authErrors = []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests}
+
+func op(id, method, path, summary, tag string, status int, errs ...int) huma.Operation {
+	return huma.Operation{
+		OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{tag},
+		DefaultStatus: status, Errors: append(append([]int{}, errs...), authErrors...), MaxBodyBytes: MaxBodyBytes,
+	}
+}
+
+// Paging and view parameters shared by lists.
+type PageParams struct {
+	Limit  int    `query:"limit" minimum:"1" doc:"Page size 1-100, default 25; larger values are reduced to 100"`
+	Cursor string `query:"cursor" doc:"nextCursor of the previous page"`
+	View   string `query:"view" enum:"compact,full" doc:"compact (default for lists) or full"`
+}
+
+func (p PageParams) query() service.PageQuery {
+	return service.PageQuery{Limit: p.Limit, Cursor: p.Cursor, View: p.View}
+}
+
+type IDParam struct {
+	ID string `path:"id" doc:"Resource id (UUID)"`
+}
+
+type ViewParam struct {
+	View string `query:"view" enum:"compact,full" doc:"full (default for single reads) or compact"`
+}
+
+type body[T any] struct {
+	Body T
+}
+
+// EntityEnvelope is the response of a create, a lead track and a read with its operation.
+type EntityEnvelope struct {
+	Data                *radar.Entity    `json:"data"`
+	Operation           *radar.Operation `json:"operation"`
+	IdempotencyReplayed bool             `json:"idempotencyReplayed"`
+	ExistingEntity      bool             `json:"existingEntity"`
+}
+
+type createOutput struct {
+	Status   int
+	Location string `header:"Location"`
+	Replayed string `header:"Idempotency-Replayed"`
+	Body     EntityEnvelope
+}
+
+func created(r *service.CreateResult, base string) *createOutput {
+	out := &createOutput{Status: http.StatusOK, Body: EntityEnvelope{
+		Data: r.Entity, Operation: r.Entity.Operation, IdempotencyReplayed: r.Replayed, ExistingEntity: r.Existing,
+	}}
+	if r.Created {
+		out.Status = http.StatusCreated
+		out.Location = base + "/api/v1/tracker/" + r.Entity.ID
+	}
+	if r.Replayed {
+		out.Replayed = "true"
+	}
+	return out
+}
+
+// DataBody wraps a single resource.
+type DataBody[T any] struct {
+	Data T `json:"data"`
+}
+
+// RefreshBody is the response of a refresh.
+type RefreshBody struct {
+	Data                  *radar.Entity    `json:"data"`
+	Operation             *radar.Operation `json:"operation"`
+	BaselineLastScrapedAt *radar.Time      `json:"baselineLastScrapedAt" doc:"lastScrapedAt before this run; the run is finished when lastScrapedAt differs from it"`
+}
+
+type createInput struct {
+	IdempotencyKey string `header:"Idempotency-Key" doc:"8-200 printable ASCII characters without spaces; remembered 24 hours"`
+	Body           radar.CreateInput
+}
+
+type listTrackerInput struct {
+	PageParams
+	Classification string `query:"classification" doc:"Up to 4 comma-separated sector terms (aliases: sector, sectors)"`
+	Sector         string `query:"sector" doc:"Alias of classification"`
+	Sectors        string `query:"sectors" doc:"Alias of classification"`
+	Status         string `query:"status" enum:"ok,paused" doc:"Entity status"`
+	Stage          string `query:"stage" enum:"pre_seed_seed,series_a,series_b_plus,unknown" doc:"Funding stage"`
+	UpdatedAfter   string `query:"updatedAfter" doc:"A date (YYYY-MM-DD) or an RFC 3339 timestamp"`
+}
+
+func sectorParam(a, b, c string) string {
+	for _, v := range []string{a, b, c} {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+type getInput struct {
+	IDParam
+	ViewParam
+}
+
+type patchInput struct {
+	IDParam
+	Body radar.EntityPatch
+}
+
+type deleteOutput struct {
+	Status int
+}
+
+func (s *Server) base() string { return s.svc.BaseURL() }
+
+func (s *Server) register() {
+	a, log := s.api, s.logger
+	huma.Register(a, op("createTracker", http.MethodPost, "/api/v1/tracker", "Track a company", "tracker",
+		http.StatusCreated, 400, 409, 413, 415),
+		func(ctx context.Context, in *createInput) (*createOutput, error) {
+			r, err := s.svc.CreateEntity(ctx, PrincipalFrom(ctx), in.Body, in.IdempotencyKey)
+			if err != nil {
+				return nil, fail(ctx, log, err)
+			}
+			return created(r, s.base()), nil
+		})
+	huma.Register(a, op("listTracker", http.MethodGet, "/api/v1/tracker", "List tracked companies, newest first, each with its latest signal", "tracker",
+		http.StatusOK, 400),
+		func(ctx context.Context, in *listTrackerInput) (*body[*service.List[*radar.Entity]], error) {
+			l, err := s.svc.ListEntities(ctx, PrincipalFrom(ctx), service.EntityQuery{
+				PageQuery: in.query(), Status: in.Status, Stage: in.Stage, UpdatedAfter: in.UpdatedAfter,
+				Classification: sectorParam(in.Classification, in.Sector, in.Sectors),
+			})
+			if err != nil {
+				return nil, fail(ctx, log, err)
+			}
+			return &body[*service.List[*radar.Entity]]{l}, nil
+		})
+	huma.Register(a, op("getTracker", http.MethodGet, "/api/v1/tracker/{id}", "Read a tracked company with its enrichment operation (poll this)", "tracker",
+		http.StatusOK, 400, 404),
+		func(ctx context.Context, in *getInput) (*body[EntityEnvelope], error) {
+			e, err := s.svc.GetEntity(ctx, PrincipalFrom(ctx), in.ID, in.View)
+			if err != nil {
+				return nil, fail(ctx, log, err)
+			}
+			return &body[EntityEnvelope]{EntityEnvelope{Data: e, Operation: e.Operation}}, nil
+		})
+	huma.Register(a, op("updateTracker", http.MethodPatch, "/api/v1/tracker/{id}", "Change a tracked company", "tracker",
+		http.StatusOK, 400, 404, 413, 415),
+		func(ctx context.Context, in *patchInput) (*body[DataBody[*radar.Entity]], error) {
+			e, err := s.svc.UpdateEntity(ctx, PrincipalFrom(ctx), in.ID, in.Body)
+			if err != nil {
+				return nil, fail(ctx, log, err)
+			}
+			return &body[DataBody[*radar.Entity]]{DataBody[*radar.Entity]{e}}, nil
+		})
+	huma.Register(a, op("deleteTracker", http.MethodDelete, "/api/v1/tracker/{id}", "Stop tracking a company and delete its history", "tracker",
+		http.StatusNoContent, 400, 404),
+		func(ctx context.Context, in *IDParam) (*deleteOutput, error) {
+			if err := s.svc.DeleteEntity(ctx, PrincipalFrom(ctx), in.ID); err != nil {
+				return nil, fail(ctx, log, err)
+			}
+			return &deleteOutput{Status: http.StatusNoContent}, nil
+		})
+	huma.Register(a, op("refreshTracker", http.MethodPost, "/api/v1/tracker/{id}/refresh", "Run the tracker now", "tracker",
+		http.StatusAccepted, 400, 404, 409),
+		func(ctx context.Context, in *IDParam) (*body[RefreshBody], error) {
+			r, err := s.svc.RefreshEntity(ctx, PrincipalFrom(ctx), in.ID)
+			if err != nil {
+				return nil, fail(ctx, log, err)
+			}
+			return &body[RefreshBody]{RefreshBody{Data: r.Entity, Operation: r.Entity.Operation, BaselineLastScrapedAt: r.Baseline}}, nil
+		})
+	enrich := op("enrichDraft", http.MethodPost, "/api/v1/tracker/enrich", "Find the missing profiles of a draft company before creating it (may take minutes)", "tracker",
+		http.StatusOK, 400, 413, 415)
+	enrich.Description = "Only companyName and companyWebsite are required. Counts in the enrich bucket (60 per hour) and as a write."
+	huma.Register(a, enrich,
+		func(ctx context.Context, in *body[radar.EntityInput]) (*body[*service.EnrichResult], error) {
+			r, err := s.svc.EnrichDraft(ctx, PrincipalFrom(ctx), in.Body)
+			if err != nil {
+				return nil, fail(ctx, log, err)
+			}
+			return &body[*service.EnrichResult]{r}, nil
+		})
+	s.registerSignals()
+	s.registerLeads()
+}

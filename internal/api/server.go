@@ -1,0 +1,294 @@
+// Package api serves Radar's REST API under /api/v1 with its live OpenAPI document, and hosts the other
+// handlers (MCP, web UI, operations) behind the same request ids, recovery, authentication and rate limits.
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"radar"
+	"radar/internal/ratelimit"
+	"radar/internal/service"
+)
+
+// MaxBodyBytes bounds every request body.
+const MaxBodyBytes = 1 << 20
+
+// Config holds what the server needs.
+type Config struct {
+	Service *service.Service
+	Limiter *ratelimit.Limiter
+	Logger  *slog.Logger
+	// MCP, when set, is served at /api/mcp behind authentication (it applies its own per-tool rate limits).
+	MCP http.Handler
+	// Web, when set, serves every path outside /api.
+	Web http.Handler
+	// Ops, when set, serves /healthz, /readyz and /metrics, unauthenticated and not rate-limited.
+	Ops http.Handler
+	// Observe, when set, is told of every request's route pattern, status and duration.
+	Observe func(route string, status int, d time.Duration)
+}
+
+// Server is the HTTP front of Radar.
+type Server struct {
+	cfg     Config
+	svc     *service.Service
+	logger  *slog.Logger
+	api     huma.API
+	openapi []byte
+	mux     *http.ServeMux
+}
+
+// New builds the server and its OpenAPI document.
+func New(cfg Config) *Server {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{cfg: cfg, svc: cfg.Service, logger: cfg.Logger, mux: http.NewServeMux()}
+	s.api = humago.New(s.mux, humaConfig())
+	s.register()
+	doc := s.api.OpenAPI()
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		panic("api: OpenAPI document does not marshal: " + err.Error())
+	}
+	s.openapi = b
+	s.mux.HandleFunc("GET /api/v1/openapi", s.serveOpenAPI)
+	if cfg.MCP != nil {
+		s.mux.Handle("/api/mcp", cfg.MCP)
+		s.mux.Handle("/api/mcp/", cfg.MCP)
+	}
+	if cfg.Ops != nil {
+		for _, p := range []string{"GET /healthz", "GET /readyz", "GET /metrics"} {
+			s.mux.Handle(p, cfg.Ops)
+		}
+	}
+	if cfg.Web != nil {
+		s.mux.Handle("/", cfg.Web)
+	}
+	return s
+}
+
+// OpenAPI returns the served OpenAPI document.
+func (s *Server) OpenAPI() []byte { return s.openapi }
+
+func humaConfig() huma.Config {
+	c := huma.DefaultConfig("Radar Partner Tracking API", "1.0.0")
+	c.OpenAPIPath, c.DocsPath, c.SchemasPath = "", "", ""
+	c.CreateHooks = nil
+	c.Info.Description = "Track companies and their founders: tracked entities, signals, alerts and founder leads, " +
+		"scoped to the organisation that owns the API key. Errors use the envelope {\"error\": {\"code\", \"message\", " +
+		"\"details\"}}; 401 unauthorized, 403 insufficient_scope (details.required, details.granted), 404 not_found, " +
+		"405 method_not_allowed, 413 payload_too_large (bodies over 1 MiB), 415 unsupported_media_type, 429 rate_limited " +
+		"(Retry-After), 500 internal_error. Timestamps are UTC with six fractional digits and +00:00. Every response " +
+		"carries X-Request-Id."
+	c.Servers = nil
+	c.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"bearer": {Type: "http", Scheme: "bearer", Description: "An API key: rdr_<id>_<secret>"},
+	}
+	c.Security = []map[string][]string{{"bearer": {}}}
+	c.Components.Schemas.(interface {
+		RegisterTypeAlias(t, alias reflect.Type)
+	}).RegisterTypeAlias(reflect.TypeFor[radar.Time](), reflect.TypeFor[time.Time]())
+	return c
+}
+
+func (s *Server) serveOpenAPI(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(s.openapi)
+}
+
+type ctxKey int
+
+const (
+	keyRequestID ctxKey = iota
+	keyPrincipal
+)
+
+// RequestID returns the id of the request in ctx.
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(keyRequestID).(string)
+	return id
+}
+
+// PrincipalFrom returns the authenticated principal of the request in ctx.
+func PrincipalFrom(ctx context.Context) *radar.Principal {
+	p, _ := ctx.Value(keyPrincipal).(*radar.Principal)
+	return p
+}
+
+// WithPrincipal returns ctx carrying p (the web UI authenticates by session and calls the service itself).
+func WithPrincipal(ctx context.Context, p *radar.Principal) context.Context {
+	return context.WithValue(ctx, keyPrincipal, p)
+}
+
+func newRequestID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// ServeHTTP runs the middleware chain: request id, recovery, observation, authentication and rate limits
+// for the API, JSON 404 and 405 for unknown API routes, then the routes.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("X-Request-Id")
+	if id == "" || len(id) > 64 {
+		id = newRequestID()
+	}
+	w.Header().Set("X-Request-Id", id)
+	r = r.WithContext(context.WithValue(r.Context(), keyRequestID, id))
+	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	start := time.Now()
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			if !rec.wrote {
+				internal(rec, s.logger, r, v)
+			} else {
+				s.logger.ErrorContext(r.Context(), "panic after response started", "request_id", id, "err", v)
+			}
+		}
+		if s.cfg.Observe != nil {
+			s.cfg.Observe(route(r, s.mux), rec.status, time.Since(start))
+		}
+	}()
+	s.route(rec, r)
+}
+
+// route dispatches one request.
+func (s *Server) route(w *recorder, r *http.Request) {
+	path := r.URL.Path
+	isAPI := strings.HasPrefix(path, "/api/")
+	if isAPI && r.Body != nil {
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	}
+	h, pattern := s.mux.Handler(r)
+	if isAPI && pattern == "" {
+		// The mux's own 404 and 405 answers, as JSON envelopes.
+		probe := &recorder{ResponseWriter: discard{header: http.Header{}}, status: http.StatusOK}
+		h.ServeHTTP(probe, r)
+		if probe.status == http.StatusMethodNotAllowed {
+			w.Header().Set("Allow", probe.Header().Get("Allow"))
+			writeError(w, radar.Errorf(radar.EMethodNotAllowed, "method %s is not allowed on %s", r.Method, path))
+			return
+		}
+		writeError(w, radar.Errorf(radar.ENotFound, "no route %s %s", r.Method, path))
+		return
+	}
+	if isAPI && !(r.Method == http.MethodGet && path == "/api/v1/openapi") {
+		p, err := s.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
+		if err != nil {
+			if e, ok := radar.AsError(err); ok {
+				writeError(w, e)
+				return
+			}
+			internal(w, s.logger, r, err)
+			return
+		}
+		r = r.WithContext(WithPrincipal(r.Context(), p))
+		if strings.HasPrefix(path, "/api/v1/") && !s.allow(w, r, p) {
+			return
+		}
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// buckets names the rate buckets a REST request counts in.
+func buckets(r *http.Request) []string {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return []string{ratelimit.Read}
+	}
+	path := strings.TrimSuffix(r.URL.Path, "/")
+	switch {
+	case r.Method == http.MethodPost && path == "/api/v1/tracker":
+		return []string{ratelimit.Write, ratelimit.Create}
+	case r.Method == http.MethodPost && path == "/api/v1/tracker/enrich":
+		return []string{ratelimit.Write, ratelimit.Enrich}
+	case r.Method == http.MethodPost && strings.HasPrefix(path, "/api/v1/tracker/") && strings.HasSuffix(path, "/refresh"):
+		return []string{ratelimit.Write, ratelimit.Refresh}
+	case r.Method == http.MethodPost && strings.HasPrefix(path, "/api/v1/leads/") && strings.HasSuffix(path, "/track"):
+		return []string{ratelimit.Write, ratelimit.Create}
+	}
+	return []string{ratelimit.Write}
+}
+
+// allow counts the request against the key's buckets and answers 429 when one ran out.
+func (s *Server) allow(w http.ResponseWriter, r *http.Request, p *radar.Principal) bool {
+	if s.cfg.Limiter == nil {
+		return true
+	}
+	d := s.cfg.Limiter.Allow(r.Context(), p.KeyID, buckets(r)...)
+	d.Headers(w.Header())
+	if d.Allowed {
+		return true
+	}
+	writeError(w, RateLimited(d))
+	return false
+}
+
+// RateLimited is the 429 error of a denied decision.
+func RateLimited(d ratelimit.Decision) *radar.Error {
+	retry := d.RetryAfter()
+	return &radar.Error{
+		Code: radar.ERateLimited,
+		Message: "rate limit of the " + d.Bucket.Name + " bucket exceeded; wait " + itoa(retry) +
+			" seconds (Retry-After) before retrying, and do not loop creates or refreshes",
+		Details: map[string]any{
+			"bucket": d.Bucket.Name, "limit": d.Bucket.Limit,
+			"windowSeconds": d.Bucket.WindowSeconds(), "retryAfterSeconds": retry,
+		},
+	}
+}
+
+func itoa(n int64) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// route names the matched route pattern for metrics, never the raw path.
+func route(r *http.Request, mux *http.ServeMux) string {
+	if _, p := mux.Handler(r); p != "" {
+		return p
+	}
+	return "unmatched"
+}
+
+// recorder remembers the status written.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if !r.wrote {
+		r.status, r.wrote = code, true
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	return r.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer (flushing for MCP streams).
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+type discard struct{ header http.Header }
+
+func (d discard) Header() http.Header         { return d.header }
+func (d discard) Write(b []byte) (int, error) { return len(b), nil }
+func (d discard) WriteHeader(int)             {}

@@ -1,0 +1,147 @@
+// Package config reads Radar's configuration: every option in one table with its variable, flag, default,
+// validation and whether it is secret.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Config is Radar's configuration.
+type Config struct {
+	Addr              string
+	BaseURL           string
+	DatabaseURL       string
+	RedisURL          string
+	SMTPURL           string
+	MailFrom          string
+	FetchAllowPrivate bool
+	NewsFeedURL       string
+	GitHubAPIURL      string
+	GitHubToken       string
+	LLMURL            string
+	LLMModel          string
+	LLMAPIKey         string
+	Secret            string
+}
+
+// option describes one setting.
+type option struct {
+	env, flag, def, help string
+	secret             bool
+	field              func(*Config) *string
+	boolean            func(*Config) *bool
+}
+
+func options() []option {
+	return []option{
+		{env: "RADAR_ADDR", flag: "addr", def: "127.0.0.1:8080", help: "listen address", field: func(c *Config) *string { return &c.Addr }},
+		{env: "RADAR_BASE_URL", flag: "base-url", help: "public address used in Location, pollUrl and links (default http:// + addr)", field: func(c *Config) *string { return &c.BaseURL }},
+		{env: "RADAR_DATABASE_URL", flag: "database-url", def: "sqlite:radar.db", help: "sqlite:PATH or postgres://…", secret: true, field: func(c *Config) *string { return &c.DatabaseURL }},
+		{env: "RADAR_REDIS_URL", flag: "redis-url", help: "Redis for rate-limit counters shared by replicas; unset = in-process", secret: true, field: func(c *Config) *string { return &c.RedisURL }},
+		{env: "RADAR_SMTP_URL", flag: "smtp-url", help: "smtp://[user:pass@]host:port (?tls=starttls) or smtps://; unset = e-mails kept in the outbox", secret: true, field: func(c *Config) *string { return &c.SMTPURL }},
+		{env: "RADAR_MAIL_FROM", flag: "mail-from", def: "radar@localhost", help: "sender address", field: func(c *Config) *string { return &c.MailFrom }},
+		{env: "RADAR_FETCH_ALLOW_PRIVATE", flag: "fetch-allow-private", def: "false", help: "let the fetcher reach loopback and private addresses (tests, demo)", boolean: func(c *Config) *bool { return &c.FetchAllowPrivate }},
+		{env: "RADAR_NEWS_FEED_URL", flag: "news-feed-url", help: "news-search feed template with {query}; unset = no news search", field: func(c *Config) *string { return &c.NewsFeedURL }},
+		{env: "RADAR_GITHUB_API_URL", flag: "github-api-url", def: "https://api.github.com", help: "GitHub API address", field: func(c *Config) *string { return &c.GitHubAPIURL }},
+		{env: "RADAR_GITHUB_TOKEN", flag: "github-token", help: "GitHub API token", secret: true, field: func(c *Config) *string { return &c.GitHubToken }},
+		{env: "RADAR_LLM_URL", flag: "llm-url", help: "OpenAI-compatible chat endpoint; unset = built-in analyser", field: func(c *Config) *string { return &c.LLMURL }},
+		{env: "RADAR_LLM_MODEL", flag: "llm-model", help: "model name for the LLM endpoint", field: func(c *Config) *string { return &c.LLMModel }},
+		{env: "RADAR_LLM_API_KEY", flag: "llm-api-key", help: "API key for the LLM endpoint", secret: true, field: func(c *Config) *string { return &c.LLMAPIKey }},
+		{env: "RADAR_SECRET", flag: "secret", help: "signs cursors and sessions; replicas must share it (default: generated and stored in the database)", secret: true, field: func(c *Config) *string { return &c.Secret }},
+	}
+}
+
+// Load reads the environment through getenv, then lets flags of fs override it. Call fs.Parse after Load
+// has registered the flags, then Finish.
+func Load(getenv func(string) string, fs *flag.FlagSet) (*Config, error) {
+	c := &Config{}
+	var errs []error
+	for _, o := range options() {
+		v := getenv(o.env)
+		if v == "" {
+			v = o.def
+		}
+		if o.boolean != nil {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: want true or false, got %q", o.env, v))
+			}
+			*o.boolean(c) = b
+			if fs != nil {
+				fs.BoolVar(o.boolean(c), o.flag, b, o.help+" ("+o.env+")")
+			}
+			continue
+		}
+		*o.field(c) = v
+		if fs != nil {
+			fs.StringVar(o.field(c), o.flag, v, o.help+" ("+o.env+")")
+		}
+	}
+	return c, errors.Join(errs...)
+}
+
+// Finish fills derived defaults and validates c.
+func (c *Config) Finish() error {
+	var errs []error
+	if c.BaseURL == "" {
+		c.BaseURL = "http://" + c.Addr
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("RADAR_BASE_URL: want an http or https URL, got %q", c.BaseURL))
+	}
+	if !strings.HasPrefix(c.DatabaseURL, "sqlite:") && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		errs = append(errs, errors.New("RADAR_DATABASE_URL: want sqlite:PATH or postgres://…"))
+	}
+	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") {
+		errs = append(errs, errors.New("RADAR_REDIS_URL: want redis://… or rediss://…"))
+	}
+	if c.SMTPURL != "" && !strings.HasPrefix(c.SMTPURL, "smtp://") && !strings.HasPrefix(c.SMTPURL, "smtps://") {
+		errs = append(errs, errors.New("RADAR_SMTP_URL: want smtp://… or smtps://…"))
+	}
+	if c.NewsFeedURL != "" && !strings.Contains(c.NewsFeedURL, "{query}") {
+		errs = append(errs, errors.New("RADAR_NEWS_FEED_URL: the template must contain {query}"))
+	}
+	if c.Secret != "" && len(c.Secret) < 32 {
+		errs = append(errs, errors.New("RADAR_SECRET: want at least 32 characters"))
+	}
+	return errors.Join(errs...)
+}
+
+// Dump lists every option as NAME=value with secrets masked.
+func (c *Config) Dump() []string {
+	var out []string
+	for _, o := range options() {
+		var v string
+		if o.boolean != nil {
+			v = strconv.FormatBool(*o.boolean(c))
+		} else {
+			v = *o.field(c)
+		}
+		if o.secret && v != "" {
+			v = mask(o.env, v)
+		}
+		out = append(out, o.env+"="+v)
+	}
+	return out
+}
+
+// mask hides credentials: a URL keeps its scheme and host, anything else is starred.
+func mask(env, v string) string {
+	if env == "RADAR_DATABASE_URL" && strings.HasPrefix(v, "sqlite:") {
+		return v
+	}
+	if u, err := url.Parse(v); err == nil && u.Host != "" {
+		if u.User != nil {
+			u.User = url.User("****")
+		}
+		u.RawQuery = ""
+		return u.String()
+	}
+	return "****"
+}

@@ -1,0 +1,125 @@
+package crawl
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/mmcdole/gofeed"
+
+	"radar/internal/fetch"
+)
+
+// errNotFeed reports a linked feed address that serves an HTML page instead of a feed.
+var errNotFeed = errors.New("an HTML page, not a feed")
+
+// feeds reads the given feeds concurrently. Links that turn out to be HTML pages are passed
+// over; the source is OK when some feed was read or none failed.
+func (r *run) feeds(ctx context.Context, urls []string) sourceOutput {
+	out := sourceOutput{tried: len(urls) > 0}
+	if len(urls) == 0 {
+		return out
+	}
+	items := make([][]Item, len(urls))
+	errs := make([]error, len(urls))
+	var wg sync.WaitGroup
+	for i, u := range urls {
+		wg.Go(func() { items[i], errs[i] = r.readFeed(ctx, u, SourceFeed, false) })
+	}
+	wg.Wait()
+	read := 0
+	for i := range urls {
+		switch {
+		case errors.Is(errs[i], errNotFeed):
+		case errs[i] != nil:
+			out.errs = append(out.errs, errs[i])
+		default:
+			read++
+			out.items = append(out.items, items[i]...)
+		}
+	}
+	out.ok = read > 0 || len(out.errs) == 0
+	return out
+}
+
+// news queries the news-search feed for the company name and keeps the results that name it.
+func (r *run) news(ctx context.Context) sourceOutput {
+	u := strings.ReplaceAll(r.cfg.NewsFeedURL, "{query}", url.QueryEscape(strings.TrimSpace(r.target.CompanyName)))
+	items, err := r.readFeed(ctx, u, SourceNews, true)
+	if err != nil {
+		return sourceOutput{errs: []error{err}}
+	}
+	var kept []Item
+	for _, it := range items {
+		if r.names.mentions(it.Title + "\n" + it.Text) {
+			kept = append(kept, it)
+		}
+	}
+	return sourceOutput{ok: true, items: kept}
+}
+
+// readFeed fetches and parses one RSS, Atom or JSON feed into items of the given source.
+func (r *run) readFeed(ctx context.Context, feedURL, source string, api bool) ([]Item, error) {
+	resp, err := r.get(ctx, fetch.Request{URL: feedURL, Header: http.Header{"Accept": {acceptFeed}}, IgnoreRobots: api})
+	if err != nil {
+		return nil, err
+	}
+	if mt, _, _ := mime.ParseMediaType(resp.ContentType); mt == "text/html" {
+		return nil, fmt.Errorf("crawl: %s: %w", feedURL, errNotFeed)
+	}
+	feed, err := gofeed.NewParser().Parse(bytes.NewReader(resp.Body))
+	if err != nil {
+		return nil, fmt.Errorf("crawl: %s: parse feed: %w", feedURL, err)
+	}
+	base, err := url.Parse(resp.URL)
+	if err != nil {
+		return nil, fmt.Errorf("crawl: %s: %w", feedURL, err)
+	}
+	items := make([]Item, 0, len(feed.Items))
+	for _, fi := range feed.Items {
+		if fi == nil {
+			continue
+		}
+		link := fi.Link
+		if link == "" && len(fi.Links) > 0 {
+			link = fi.Links[0]
+		}
+		if u, ok := resolve(base, link); ok {
+			link = u.String()
+		} else {
+			link = ""
+		}
+		id := canonicalString(link)
+		if g := strings.TrimSpace(fi.GUID); g != "" {
+			id = g
+		}
+		title := collapse(fragmentText(fi.Title))
+		if id == "" {
+			id = title
+		}
+		if id == "" {
+			continue
+		}
+		it := Item{
+			Key:    source + ":" + id,
+			Source: source,
+			URL:    link,
+			Title:  title,
+			Text:   truncate(fragmentText(firstNonEmpty(fi.Description, fi.Content)), maxItemText),
+		}
+		switch {
+		case fi.PublishedParsed != nil:
+			it.Published = fi.PublishedParsed.UTC()
+		case fi.UpdatedParsed != nil:
+			it.Published = fi.UpdatedParsed.UTC()
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}

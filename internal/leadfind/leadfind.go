@@ -1,0 +1,638 @@
+// Package leadfind finds founder leads around a tracked company in the news, feed and page items of a
+// tracker run: people who leave it to found or join a company, their co-founders, and the founders of
+// companies it partners with, invests in, acquires or spins out. It is deterministic: word patterns only,
+// no network and no language model.
+package leadfind
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Item is one news article, feed entry or page a tracker run saw.
+type Item struct {
+	URL       string
+	Title     string
+	Text      string
+	Published time.Time
+}
+
+// Candidate is a founder lead: a person and the company, other than the tracked one, they founded, joined
+// or lead.
+type Candidate struct {
+	PersonName     string
+	PersonRole     string // "co-founder", "founder", "CEO and co-founder", ... when stated or implied
+	CompanyName    string
+	CompanyWebsite string // origin of a URL or domain for the company found in the item, else ""
+	Summary        string // the sentence the lead was found in
+	Relation       string // one of the Rel constants
+	Stage          string // one of the Stage constants
+	Evidence       []string
+	Key            string // NormalizeKey(PersonName, CompanyName)
+}
+
+// Relations of a lead to the tracked company.
+const (
+	RelDepartedToFound  = "departed_to_found"
+	RelDepartedToJoin   = "departed_to_join"
+	RelCofounderInNews  = "cofounder_in_news"
+	RelPartnerFounder   = "partner_founder"
+	RelPortfolioFounder = "portfolio_founder"
+	RelAcquiredFounder  = "acquired_founder"
+	RelSpinoutFounder   = "spinout_founder"
+)
+
+// relationRank orders relations by how directly they tie the person to the tracked company; when one
+// lead is found several ways, the highest wins.
+var relationRank = map[string]int{
+	RelCofounderInNews:  1,
+	RelPartnerFounder:   2,
+	RelPortfolioFounder: 3,
+	RelDepartedToJoin:   4,
+	RelAcquiredFounder:  5,
+	RelSpinoutFounder:   6,
+	RelDepartedToFound:  7,
+}
+
+// companyRelationRank orders what a sentence says the tracked company does with another company.
+var companyRelationRank = map[string]int{
+	RelPartnerFounder:   1,
+	RelPortfolioFounder: 2,
+	RelAcquiredFounder:  3,
+	RelSpinoutFounder:   4,
+}
+
+// Extract returns the leads found in items about the tracked company, in order of first mention; the
+// same person and company appear once, with the evidence of every item merged.
+func Extract(trackedCompany string, trackedFounders []string, items []Item) []Candidate {
+	m := newMatcher(trackedCompany, trackedFounders)
+	if len(m.names) == 0 {
+		return nil
+	}
+	var out []Candidate
+	index := make(map[string]int)
+	for _, it := range items {
+		for _, c := range m.item(it) {
+			if i, ok := index[c.Key]; ok {
+				merge(&out[i], c)
+				continue
+			}
+			index[c.Key] = len(out)
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// merge folds a second sighting of the same lead into dst.
+func merge(dst *Candidate, src Candidate) {
+	for _, u := range src.Evidence {
+		if !slices.Contains(dst.Evidence, u) {
+			dst.Evidence = append(dst.Evidence, u)
+		}
+	}
+	dst.Stage = laterStage(dst.Stage, src.Stage)
+	if relationRank[src.Relation] > relationRank[dst.Relation] {
+		dst.Relation = src.Relation
+		dst.Summary = src.Summary
+	}
+	if dst.PersonRole == "" || len(src.PersonRole) > len(dst.PersonRole) && strings.Contains(src.PersonRole, dst.PersonRole) {
+		dst.PersonRole = src.PersonRole
+	}
+	if dst.CompanyWebsite == "" {
+		dst.CompanyWebsite = src.CompanyWebsite
+	}
+}
+
+// itemScan holds what one item says, shared by the steps that turn its links into leads.
+type itemScan struct {
+	m          *matcher
+	sents      []*sentence
+	hire       []bool            // the sentence reports a hire into the tracked company
+	rels       map[string]string // normalised company name -> what the tracked company does with it
+	newVenture map[string]bool   // normalised company name -> founded by someone who left the tracked company
+}
+
+// mention is one person of a link.
+type mention struct {
+	link link
+	sent int
+	tok  int
+	name string
+	ctx  string
+	role string
+}
+
+func (m *matcher) item(it Item) []Candidate {
+	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool)}
+	for _, raw := range splitSentences(it.Title + "\n" + it.Text) {
+		sc.sents = append(sc.sents, m.prepare(raw))
+	}
+	if !sc.mentionsTracked() {
+		return nil
+	}
+	stages := make(map[string]string)
+	var mentions []mention
+	for i, s := range sc.sents {
+		sc.hire = append(sc.hire, hirePatterns.MatchString(s.str))
+		s.companyRelations(sc.rels)
+		s.stages(stages)
+		for _, l := range findLinks(sc.sents, i) {
+			mentions = append(mentions, sc.mentions(l)...)
+		}
+	}
+	for _, mn := range mentions {
+		switch sc.relation(mn) {
+		case RelDepartedToFound, RelDepartedToJoin, RelSpinoutFounder:
+			sc.newVenture[sc.companyKey(mn.link)] = true
+		}
+	}
+	slices.SortStableFunc(mentions, func(a, b mention) int {
+		return cmp.Or(cmp.Compare(a.sent, b.sent), cmp.Compare(a.tok, b.tok))
+	})
+	sites := websites(it)
+	var out []Candidate
+	index := make(map[string]int)
+	for _, mn := range mentions {
+		rel := sc.relation(mn)
+		if rel == "" {
+			continue
+		}
+		s := sc.sents[mn.link.sent]
+		company := s.toks[mn.link.company].text
+		c := Candidate{
+			PersonName:     mn.name,
+			PersonRole:     mn.role,
+			CompanyName:    company,
+			CompanyWebsite: websiteOf(company, m, sites),
+			Summary:        sc.sents[mn.sent].raw,
+			Relation:       rel,
+			Stage:          cmp.Or(stages[normalizeCompany(company)], StageUnknown),
+			Key:            NormalizeKey(mn.name, company),
+		}
+		if it.URL != "" {
+			c.Evidence = []string{it.URL}
+		}
+		if i, ok := index[c.Key]; ok {
+			merge(&out[i], c)
+			continue
+		}
+		index[c.Key] = len(out)
+		out = append(out, c)
+	}
+	return out
+}
+
+// mentionsTracked reports whether the item names the tracked company or one of its founders.
+func (sc *itemScan) mentionsTracked() bool {
+	for _, s := range sc.sents {
+		for _, t := range s.toks {
+			if t.form == "T" || t.span >= 0 && sc.m.founders[normalizePerson(t.text)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (sc *itemScan) companyKey(l link) string {
+	return normalizeCompany(sc.sents[l.sent].toks[l.company].text)
+}
+
+// mentions expands a link into its people, each with the words that tell how they relate to the tracked
+// company.
+func (sc *itemScan) mentions(l link) []mention {
+	s := sc.sents[l.sent]
+	company := normalizeCompany(s.toks[l.company].text)
+	if company == sc.m.normName || sc.m.founders[normalizePerson(s.toks[l.company].text)] {
+		return nil
+	}
+	if l.kind == kindJoin && s.spans[s.toks[l.company].span].person {
+		return nil
+	}
+	var out []mention
+	add := func(sent, tok int, ctx, role string) {
+		name := sc.sents[sent].toks[tok].text
+		if normalizePerson(name) == company {
+			return
+		}
+		out = append(out, mention{link: l, sent: sent, tok: tok, name: name, ctx: ctx, role: role})
+	}
+	if len(l.people) == 1 && l.people[0] == pronoun {
+		sent, tok, ok := sc.antecedent(l)
+		if !ok {
+			return nil
+		}
+		ctx := sc.sents[sent].pre(tok) + " " + sc.sents[sent].post(tok) + " " + l.ctx
+		add(sent, tok, ctx, defaultRole(l, 1+len(l.with)))
+	} else {
+		first := s.pre(l.people[0])
+		for i, p := range l.people {
+			pre := s.pre(p)
+			if i > 0 && strings.TrimSpace(pre) == "" && pluralDescription(first) {
+				pre = first
+			}
+			if i < len(l.people)-1 {
+				pre += " " + s.post(p)
+			}
+			add(l.sent, p, pre+" "+l.ctx, defaultRole(l, len(l.people)+len(l.with)))
+		}
+	}
+	for i, p := range l.with {
+		role := "co-founder"
+		if l.kind != kindFound {
+			role = ""
+		}
+		add(l.sent, p, l.withCtx[i], role)
+	}
+	return out
+}
+
+// defaultRole is the role of a person of l: the stated one, else founder or co-founder for a founding.
+func defaultRole(l link, founders int) string {
+	switch {
+	case l.role == "founder" && founders > 1:
+		return "co-founder"
+	case l.role != "":
+		return l.role
+	case l.kind != kindFound:
+		return ""
+	case founders > 1 || l.cofound:
+		return "co-founder"
+	default:
+		return "founder"
+	}
+}
+
+// pluralDescription reports whether words before the first of several names describe all of them, as
+// in "former Northwind engineers Jane Doe and John Roe".
+func pluralDescription(words string) bool {
+	for w := range strings.FieldsSeq(words) {
+		switch word(w) {
+		case "both", "two", "three", "engineers", "founders", "co-founders", "cofounders", "alumni", "veterans",
+			"executives", "execs", "employees", "colleagues", "staffers", "researchers", "scientists", "operators",
+			"entrepreneurs":
+			return true
+		}
+	}
+	return false
+}
+
+// antecedent finds the person "she" or "he" in a link refers to: the first person named earlier in the
+// same sentence, else in one of the two sentences before.
+func (sc *itemScan) antecedent(l link) (sent, tok int, ok bool) {
+	s := sc.sents[l.sent]
+	for i := 0; i < l.company; i++ {
+		if t := s.toks[i]; t.span >= 0 && s.spans[t.span].person {
+			return l.sent, i, true
+		}
+	}
+	for si := l.sent - 1; si >= 0 && si >= l.sent-2; si-- {
+		for i, t := range sc.sents[si].toks {
+			if t.span >= 0 && sc.sents[si].spans[t.span].person {
+				return si, i, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// relation decides how the person of a mention relates to the tracked company, or "" when the mention
+// is not a lead.
+func (sc *itemScan) relation(mn mention) string {
+	l := mn.link
+	company := sc.companyKey(l)
+	words := strings.Fields(mn.ctx)
+	founder := sc.m.founders[normalizePerson(mn.name)]
+	atTracked := slices.Contains(words, "T") || founder
+	departed := hasDeparture(words, founder) || hasDeparture(strings.Fields(mn.link.tail), founder)
+	crel := sc.rels[company]
+	switch {
+	case crel == RelSpinoutFounder && l.kind != kindJoin:
+		return RelSpinoutFounder
+	case crel == RelAcquiredFounder && l.kind == kindFound && !departed:
+		return RelAcquiredFounder
+	case sc.hire[l.sent]:
+		return ""
+	case departed && l.kind == kindFound:
+		return RelDepartedToFound
+	case departed:
+		return RelDepartedToJoin
+	case atTracked:
+		if l.kind == kindFound && l.explicit && l.fresh {
+			return RelDepartedToFound
+		}
+		return ""
+	case (crel == RelPortfolioFounder || crel == RelPartnerFounder) && l.kind == kindFound:
+		return crel
+	case l.kind == kindFound && l.strong && sc.newVenture[company]:
+		return RelCofounderInNews
+	}
+	return ""
+}
+
+// hasDeparture reports whether words say that someone left the tracked company ("T"); a founder of the
+// tracked company needs no mention of it ("Tom Hale has left to start ...").
+func hasDeparture(words []string, founder bool) bool {
+	for i, w := range words {
+		w = word(w)
+		switch {
+		case departureVerbs[w]:
+			if founder || trackedNear(words, i, 6, 6) {
+				return true
+			}
+		case departureBefore[w]:
+			if trackedNear(words, i, 0, 4) {
+				return true
+			}
+		case departureNext[w]:
+			if trackedNear(words, i, 3, 3) {
+				return true
+			}
+		case w == "until" && trackedNear(words, i, 3, 0):
+			return true
+		case departureWeak[w]:
+			for j := i + 1; j < len(words)-1 && j <= i+6; j++ {
+				switch words[j] {
+				case "at", "with", "from", "of":
+					if words[j+1] == "T" {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// trackedNear reports whether "T" stands within before words before or after words after words[i], with no
+// other name in between.
+func trackedNear(words []string, i, before, after int) bool {
+	for j := i - 1; j >= 0 && j >= i-before; j-- {
+		if words[j] == "T" {
+			return true
+		}
+		if isPlaceholder(words[j]) {
+			break
+		}
+	}
+	for j := i + 1; j < len(words) && j <= i+after; j++ {
+		if words[j] == "T" {
+			return true
+		}
+		if isPlaceholder(words[j]) {
+			break
+		}
+	}
+	return false
+}
+
+func isPlaceholder(form string) bool {
+	return len(form) > 1 && form[0] == 'N' && form[1] >= '0' && form[1] <= '9'
+}
+
+// companyRelations records, for each company named next to the tracked company, what the sentence says
+// the tracked company does with it: partner, invest, acquire or spin out.
+func (s *sentence) companyRelations(rels map[string]string) {
+	var tracked []int
+	for i, t := range s.toks {
+		if t.form == "T" {
+			tracked = append(tracked, i)
+		}
+	}
+	if len(tracked) == 0 {
+		return
+	}
+	nearest, nearestDist := -1, len(s.toks)
+	for i := range s.toks {
+		if !s.isCompanyLike(i) || s.toks[i].form == "T" {
+			continue
+		}
+		for _, t := range tracked {
+			if d := max(t-i, i-t); d < nearestDist {
+				nearest, nearestDist = i, d
+			}
+		}
+	}
+	for i, t := range s.toks {
+		if t.span < 0 {
+			continue
+		}
+		rel := s.cueFor(i, tracked)
+		if rel == "" && i == nearest {
+			for j := range s.toks {
+				if rel = s.cueAt(j, i); rel != "" {
+					break
+				}
+			}
+		}
+		if rel == "" {
+			continue
+		}
+		k := normalizeCompany(t.text)
+		if companyRelationRank[rel] > companyRelationRank[rels[k]] {
+			rels[k] = rel
+		}
+	}
+}
+
+// cueFor returns the relation word nearest to token i on the way to a mention of the tracked company,
+// also reading the two words after the tracked company ("a Northwind spinout").
+func (s *sentence) cueFor(i int, tracked []int) string {
+	best, bestDist := "", len(s.toks)+1
+	consider := func(j int) {
+		if j < 0 || j >= len(s.toks) {
+			return
+		}
+		d := max(j-i, i-j)
+		if rel := s.cueAt(j, i); rel != "" && d < bestDist {
+			best, bestDist = rel, d
+		}
+	}
+	for _, t := range tracked {
+		if t < i {
+			for j := i - 1; j > t; j-- {
+				consider(j)
+			}
+			continue
+		}
+		for j := i + 1; j < t; j++ {
+			consider(j)
+		}
+		consider(t + 1)
+		consider(t + 2)
+	}
+	return best
+}
+
+// cueAt returns the relation the word at token j gives the company at token i, or "". Partnerships go
+// both ways; the other relations need the tracked company as the one acting: "Northwind acquires Quill",
+// "Quill was acquired by Northwind", "a Northwind spinout", but not "Northwind was acquired by Google" or
+// "Google invests in Northwind".
+func (s *sentence) cueAt(j, i int) string {
+	rel := relationCues[word(s.toks[j].form)]
+	if rel == "" || rel == RelPartnerFounder {
+		return rel
+	}
+	if agent, ok := s.agentAfter(j); ok {
+		if s.toks[agent].form == "T" {
+			return rel
+		}
+		return ""
+	}
+	if j > 0 && s.toks[j-1].form == "T" || j > 1 && s.toks[j-1].form == "'s" && s.toks[j-2].form == "T" {
+		return rel
+	}
+	for k := j - 1; k >= 0; k-- {
+		if s.toks[k].form == "T" {
+			return rel
+		}
+		if k == i || s.isCompanyLike(k) {
+			return ""
+		}
+	}
+	return ""
+}
+
+// agentAfter finds the one acting in a passive phrase after the cue at token j: the name after "by" or
+// "from" ("backed by Acme", "investment from Acme", "acquisition of Quill by Acme"), or after "of" in
+// "portfolio company of Acme".
+func (s *sentence) agentAfter(j int) (int, bool) {
+	k := j + 1
+	if relationCues[word(s.toks[j].form)] == RelSpinoutFounder {
+		if k < len(s.toks) && (s.toks[k].form == "out" || s.toks[k].form == "off") {
+			k++
+		}
+		if k+1 < len(s.toks) && (s.toks[k].form == "of" || s.toks[k].form == "from") && s.isCompanyLike(k+1) {
+			return k + 1, true
+		}
+		return 0, false
+	}
+	company := k < len(s.toks) && (s.toks[k].form == "company" || s.toks[k].form == "companies")
+	if company {
+		k++
+	}
+	if k+1 < len(s.toks) && s.toks[k].form == "of" && !company {
+		k += 2
+	}
+	if k+1 >= len(s.toks) {
+		return 0, false
+	}
+	switch s.toks[k].form {
+	case "by", "from", "of":
+		if s.isCompanyLike(k + 1) {
+			return k + 1, true
+		}
+	}
+	return 0, false
+}
+
+// stages attributes each funding stage mentioned in the sentence to the company it is about and records
+// the most advanced stage per company.
+func (s *sentence) stages(out map[string]string) {
+	found := stagePattern.FindAllStringSubmatchIndex(s.str, -1)
+	if len(found) == 0 {
+		return
+	}
+	head := s.appositiveHeads()
+	for _, f := range found {
+		mention := strings.ToLower(s.str[f[0]:f[1]])
+		letter := ""
+		if f[2] >= 0 {
+			letter = strings.ToLower(s.str[f[2]:f[3]])
+		}
+		owner := s.stageOwner(s.tokenAt(f[0]), head)
+		if owner < 0 || s.toks[owner].span < 0 {
+			continue
+		}
+		k := normalizeCompany(s.toks[owner].text)
+		out[k] = laterStage(cmp.Or(out[k], StageUnknown), stageOfMention(mention, letter))
+	}
+}
+
+// isCompanyLike reports whether token i can own a funding round: the tracked company or a name that is
+// not a person's.
+func (s *sentence) isCompanyLike(i int) bool {
+	t := s.toks[i]
+	return t.form == "T" || t.span >= 0 && !s.spans[t.span].person
+}
+
+// appositiveHeads returns, for each token, the index of the name whose comma-enclosed description it is
+// part of ("Aurora, founded by Jane Doe, raises ..."), or -1.
+func (s *sentence) appositiveHeads() []int {
+	head := make([]int, len(s.toks))
+	for i := range head {
+		head[i] = -1
+	}
+	for i := 1; i < len(s.toks); i++ {
+		open := s.toks[i].form
+		prev := s.toks[i-1]
+		if open != "," && open != "(" || prev.span < 0 && prev.form != "T" {
+			continue
+		}
+		closer := ","
+		if open == "(" {
+			closer = ")"
+		}
+		j := i + 1
+		for j < len(s.toks) && s.toks[j].form != closer {
+			j++
+		}
+		if j == len(s.toks) && i+1 < len(s.toks) {
+			switch s.toks[i+1].form {
+			case "and", "but", "while", "as", "so":
+				continue
+			}
+		}
+		for k := i; k < j && k < len(s.toks); k++ {
+			head[k] = i - 1
+		}
+		if j < len(s.toks) {
+			head[j] = i - 1
+		}
+		if j < len(s.toks) && !s.isCompanyLike(j-1) {
+			i = j
+		} else {
+			i = j - 1
+		}
+	}
+	return head
+}
+
+// stageOwner returns the token of the company a funding mention at token at is about, or -1.
+func (s *sentence) stageOwner(at int, head []int) int {
+	if h := head[at]; h >= 0 {
+		if s.isCompanyLike(h) {
+			return h
+		}
+		for d := 1; d < len(s.toks); d++ {
+			for _, j := range []int{at - d, at + d} {
+				if j >= 0 && j < len(s.toks) && head[j] == h && s.isCompanyLike(j) {
+					return j
+				}
+			}
+		}
+		return -1
+	}
+	for j := at + 1; j < len(s.toks) && j <= at+4; j++ {
+		switch s.toks[j].form {
+		case "of", "in", "for", "into":
+			if j+1 < len(s.toks) && s.isCompanyLike(j+1) {
+				return j + 1
+			}
+		}
+	}
+	for j := at - 1; j >= 0; j-- {
+		if head[j] < 0 && s.isCompanyLike(j) {
+			return j
+		}
+	}
+	for j := at + 1; j < len(s.toks); j++ {
+		if head[j] < 0 && s.isCompanyLike(j) {
+			return j
+		}
+	}
+	return -1
+}

@@ -1,0 +1,316 @@
+package leadfind
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// lead is the part of a Candidate a phrasing test checks.
+type lead struct {
+	Person, Role, Company, Relation, Stage, Website string
+}
+
+func (l lead) String() string {
+	return fmt.Sprintf("{%s | %s | %s | %s | %s | %s}", l.Person, l.Role, l.Company, l.Relation, l.Stage, l.Website)
+}
+
+func leadsOf(cs []Candidate) []lead {
+	var out []lead
+	for _, c := range cs {
+		out = append(out, lead{c.PersonName, c.PersonRole, c.CompanyName, c.Relation, c.Stage, c.CompanyWebsite})
+	}
+	return out
+}
+
+func items(texts ...string) []Item {
+	var out []Item
+	for i, t := range texts {
+		out = append(out, Item{URL: fmt.Sprintf("https://news.example/%d", i), Text: t})
+	}
+	return out
+}
+
+func TestExtractFindsLeads(t *testing.T) {
+	tests := map[string]struct {
+		founders []string
+		items    []Item
+		want     []lead
+	}{
+		"co-founder has left to start": {
+			items: items("Jane Doe, co-founder of Northwind, has left to start Aurora Robotics."),
+			want:  []lead{{"Jane Doe", "founder", "Aurora Robotics", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"former executive launches": {
+			items: items("Former Northwind CTO Jane Doe launches Aurora."),
+			want:  []lead{{"Jane Doe", "founder", "Aurora", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"after years at, building a stealth startup": {
+			items: items("After five years at Northwind, Jane Doe is building Aurora, a stealth startup."),
+			want:  []lead{{"Jane Doe", "founder", "Aurora", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"departs to co-found with a partner": {
+			items: items("Jane Doe departs Northwind to co-found Aurora with John Roe."),
+			want: []lead{
+				{"Jane Doe", "co-founder", "Aurora", RelDepartedToFound, StageUnknown, ""},
+				{"John Roe", "co-founder", "Aurora", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"founded by a former engineer raises a seed round": {
+			items: items("Aurora, founded by ex-Northwind engineer Jane Doe, raises $3M seed."),
+			want:  []lead{{"Jane Doe", "founder", "Aurora", RelDepartedToFound, StagePreSeedSeed, ""}},
+		},
+		"partner founded by": {
+			items: items("Northwind partners with Beacon Labs, founded by Sam Lee."),
+			want:  []lead{{"Sam Lee", "founder", "Beacon Labs", RelPartnerFounder, StageUnknown, ""}},
+		},
+		"investment with a founders list": {
+			items: items("Northwind invests in Delta AI (founders: Ann Bee and Cat Dee)."),
+			want: []lead{
+				{"Ann Bee", "co-founder", "Delta AI", RelPortfolioFounder, StageUnknown, ""},
+				{"Cat Dee", "co-founder", "Delta AI", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
+		"spin-out under co-founders": {
+			items: items("Northwind spins out Kite Health under co-founders Mo Khan and Lia Park."),
+			want: []lead{
+				{"Mo Khan", "co-founder", "Kite Health", RelSpinoutFounder, StageUnknown, ""},
+				{"Lia Park", "co-founder", "Kite Health", RelSpinoutFounder, StageUnknown, ""},
+			},
+		},
+		"acquisition of a founded company": {
+			items: items("Northwind acquires Quill, founded by Raj Patel."),
+			want:  []lead{{"Raj Patel", "founder", "Quill", RelAcquiredFounder, StageUnknown, ""}},
+		},
+		"leaves to join as CTO": {
+			items: items("Jane Doe leaves Northwind to join Aurora as CTO."),
+			want:  []lead{{"Jane Doe", "CTO", "Aurora", RelDepartedToJoin, StageUnknown, ""}},
+		},
+		"title-case headline": {
+			items: []Item{{URL: "https://news.example/h", Title: "Former Northwind CTO Jane Doe Launches Aurora Robotics With $4M Seed Round"}},
+			want:  []lead{{"Jane Doe", "founder", "Aurora Robotics", RelDepartedToFound, StagePreSeedSeed, ""}},
+		},
+		"she in the next sentence, with a domain": {
+			items: items("Jane Doe has left Northwind after six years. She is now building Aurora (aurora.ai), a stealth startup that raised a $2M pre-seed round."),
+			want:  []lead{{"Jane Doe", "founder", "Aurora", RelDepartedToFound, StagePreSeedSeed, "https://aurora.ai"}},
+		},
+		"investment in one sentence, founders in the next": {
+			items: items("Northwind has invested in Delta AI. Delta AI was co-founded by Ann Bee and Cat Dee in 2021 and raised a $12M Series A last year."),
+			want: []lead{
+				{"Ann Bee", "co-founder", "Delta AI", RelPortfolioFounder, StageSeriesA, ""},
+				{"Cat Dee", "co-founder", "Delta AI", RelPortfolioFounder, StageSeriesA, ""},
+			},
+		},
+		"accented and hyphenated names": {
+			items: items("Ex-Northwind engineers José Álvarez-Ruiz and Mary-Kate O'Neil have co-founded Brightline AI, which raised a $12M Series A."),
+			want: []lead{
+				{"José Álvarez-Ruiz", "co-founder", "Brightline AI", RelDepartedToFound, StageSeriesA, ""},
+				{"Mary-Kate O'Neil", "co-founder", "Brightline AI", RelDepartedToFound, StageSeriesA, ""},
+			},
+		},
+		"hired away by a startup": {
+			items: items("Aurora hires former Northwind VP Jane Doe as chief technology officer."),
+			want:  []lead{{"Jane Doe", "chief technology officer", "Aurora", RelDepartedToJoin, StageUnknown, ""}},
+		},
+		"tracked founder named without the company": {
+			founders: []string{"Tom Hale"},
+			items:    items("Tom Hale has co-founded a new startup, Vantage Bio, with Priya Nair."),
+			want: []lead{
+				{"Tom Hale", "co-founder", "Vantage Bio", RelDepartedToFound, StageUnknown, ""},
+				{"Priya Nair", "co-founder", "Vantage Bio", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"initials, honorific and a company website": {
+			items: items("Former Northwind VP of Product Engineering Dr. Li Wei and J. R. Smith have launched Foundry Robotics Inc. (foundryrobotics.com)."),
+			want: []lead{
+				{"Li Wei", "co-founder", "Foundry Robotics Inc.", RelDepartedToFound, StageUnknown, "https://foundryrobotics.com"},
+				{"J. R. Smith", "co-founder", "Foundry Robotics Inc.", RelCofounderInNews, StageUnknown, "https://foundryrobotics.com"},
+			},
+		},
+		"leaves for a rival": {
+			items: items("Jane Doe leaves Northwind for rival Aurora."),
+			want:  []lead{{"Jane Doe", "", "Aurora", RelDepartedToJoin, StageUnknown, ""}},
+		},
+		"spin-out described in an aside": {
+			items: items("Kite Health, a Northwind spinout, is led by CEO and co-founder Mo Khan."),
+			want:  []lead{{"Mo Khan", "CEO and co-founder", "Kite Health", RelSpinoutFounder, StageUnknown, ""}},
+		},
+		"backed company with a later round": {
+			items: items("Northwind-backed Delta AI, co-founded by Ann Bee, raised a Series B."),
+			want:  []lead{{"Ann Bee", "co-founder", "Delta AI", RelPortfolioFounder, StageSeriesBPlus, ""}},
+		},
+		"acquired founders who join the tracked company": {
+			items: items("Quill was acquired by Northwind; Quill's founders Raj Patel and Lena Fox will join Northwind."),
+			want: []lead{
+				{"Raj Patel", "co-founder", "Quill", RelAcquiredFounder, StageUnknown, ""},
+				{"Lena Fox", "co-founder", "Quill", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"partner founder quoted": {
+			items: items("'We're excited to join forces with Northwind,' said Sam Lee, co-founder and CEO of Beacon Labs."),
+			want:  []lead{{"Sam Lee", "co-founder and CEO", "Beacon Labs", RelPartnerFounder, StageUnknown, ""}},
+		},
+		"acquired company the founder started": {
+			items: items("Northwind acquired Quill, which Raj Patel founded in 2019."),
+			want:  []lead{{"Raj Patel", "founder", "Quill", RelAcquiredFounder, StageUnknown, ""}},
+		},
+		"a new startup from a former employee": {
+			items: items("Aurora, a new startup from former Northwind engineer Jane Doe, came out of stealth today."),
+			want:  []lead{{"Jane Doe", "founder", "Aurora", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"name with a particle and a sentence-start adverb": {
+			items: items("Yesterday Ludwig van Beethoven, a Northwind alum, started Sonata Labs."),
+			want:  []lead{{"Ludwig van Beethoven", "founder", "Sonata Labs", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"said she left to start": {
+			items: items("Jane Doe said she left Northwind in March to start Aurora."),
+			want:  []lead{{"Jane Doe", "founder", "Aurora", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"founder steps down to start a company": {
+			founders: []string{"Tom Hale"},
+			items:    items("Northwind co-founder Tom Hale is stepping down to start a climate company, Verdant."),
+			want:     []lead{{"Tom Hale", "founder", "Verdant", RelDepartedToFound, StageUnknown, ""}},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := leadsOf(Extract("Northwind", tc.founders, tc.items))
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("Extract(%q) =\n  %v\nwant\n  %v", tc.items[0].Title+tc.items[0].Text, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractIgnoresLookAlikes(t *testing.T) {
+	tests := map[string]string{
+		"tracked founder quoted about own company": "'We are thrilled', said Jane Doe, co-founder and CEO of Northwind.",
+		"hire into the tracked company":            "Northwind hires Sam Lee as VP Sales.",
+		"hire without a name":                      "Northwind appoints former Google exec as CTO.",
+		"board seat at the tracked company":        "Sam Lee, co-founder of Beacon Labs, joins Northwind's board of directors.",
+		"founder hired by the tracked company":     "Northwind hires Beacon Labs co-founder Sam Lee as CTO.",
+		"founder named by the tracked company":     "Northwind names Sam Lee, who previously founded Beacon Labs, as chief revenue officer.",
+		"tracked company not mentioned":            "Jane Roe launches Aurora Robotics, a stealth startup.",
+		"no proper name":                           "A former Northwind engineer has left to start a new company.",
+		"product launch by the tracked CEO":        "Northwind CEO Jane Doe launches Atlas, the company's new analytics tool.",
+		"founding the tracked company":             "Jane Doe founded Northwind in 2019 with John Roe.",
+		"investor in the tracked company":          "Northwind raises $20M Series B led by Acme Ventures partner Jane Roe.",
+		"departure without a new company":          "Sam Lee has left Northwind after six years.",
+		"found as the past of find":                "Northwind's Jane Roe found Aurora's approach interesting.",
+		"board seat elsewhere":                     "Former Northwind CTO Jane Roe joins Aurora's board.",
+		"unrelated founder in the same article":    "Northwind opened an office in Berlin. Separately, Sam Lee founded Beacon Labs in 2015.",
+		"tracked company's own new lab":            "Northwind co-founder Jane Doe launched Northwind's new lab, Atlas.",
+	}
+	for name, text := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := Extract("Northwind", []string{"Jane Doe"}, items(text)); len(got) != 0 {
+				t.Errorf("Extract(%q) = %v, want no leads", text, leadsOf(got))
+			}
+		})
+	}
+}
+
+func TestExtractMergesSightings(t *testing.T) {
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	in := []Item{
+		{URL: "https://a.example/1", Published: day, Title: "Former Northwind CTO Jane Doe launches Aurora Robotics"},
+		{URL: "https://b.example/2", Published: day.AddDate(0, 1, 0), Text: "Aurora Robotics Inc., founded by ex-Northwind CTO Jane Doe, raises $4M seed. Jane Doe said the seed round closed in a week."},
+		{URL: "https://a.example/1", Published: day.AddDate(0, 1, 0), Text: "Former Northwind CTO Jane Doe launches Aurora Robotics."},
+		{URL: "https://c.example/3", Published: day.AddDate(0, 6, 0), Text: "Jane Doe, who left Northwind last year, co-founded AURORA ROBOTICS Ltd, which closed a $15M Series A."},
+	}
+	got := Extract("Northwind Inc.", nil, in)
+	if len(got) != 1 {
+		t.Fatalf("Extract returned %d candidates %v, want 1", len(got), leadsOf(got))
+	}
+	c := got[0]
+	if want := []string{"https://a.example/1", "https://b.example/2", "https://c.example/3"}; !slices.Equal(c.Evidence, want) {
+		t.Errorf("Evidence = %v, want %v", c.Evidence, want)
+	}
+	if c.Key != "jane doe|aurora robotics" {
+		t.Errorf("Key = %q, want %q", c.Key, "jane doe|aurora robotics")
+	}
+	if c.Stage != StageSeriesA {
+		t.Errorf("Stage = %q, want %q", c.Stage, StageSeriesA)
+	}
+	if c.Relation != RelDepartedToFound || c.CompanyName != "Aurora Robotics" || c.PersonName != "Jane Doe" {
+		t.Errorf("got %s, %s, %s; want Jane Doe, Aurora Robotics, %s", c.PersonName, c.CompanyName, c.Relation, RelDepartedToFound)
+	}
+	if !strings.Contains(c.Summary, "Jane Doe") || !strings.Contains(c.Summary, "Aurora") {
+		t.Errorf("Summary = %q, want the sentence naming Jane Doe and Aurora", c.Summary)
+	}
+}
+
+func TestExtractSkipsItemsWithoutTheTrackedCompany(t *testing.T) {
+	in := items("Jane Doe, co-founder of Westwind, has left to start Aurora Robotics.", "Former Northwind CTO Sam Lee launches Kite.")
+	got := Extract("Northwind", nil, in)
+	want := []lead{{"Sam Lee", "founder", "Kite", RelDepartedToFound, StageUnknown, ""}}
+	if !slices.Equal(leadsOf(got), want) {
+		t.Errorf("Extract = %v, want %v", leadsOf(got), want)
+	}
+	if len(got) == 1 && !slices.Equal(got[0].Evidence, []string{in[1].URL}) {
+		t.Errorf("Evidence = %v, want %v", got[0].Evidence, []string{in[1].URL})
+	}
+}
+
+func TestNormalizeKey(t *testing.T) {
+	tests := map[string]struct {
+		person, company, want string
+	}{
+		"case and spaces":           {"  JANE   doe ", "aurora ROBOTICS", "jane doe|aurora robotics"},
+		"Inc with period":           {"Jane Doe", "Aurora Robotics, Inc.", "jane doe|aurora robotics"},
+		"GmbH":                      {"Jane Doe", "Aurora GmbH", "jane doe|aurora"},
+		"Ltd and Limited":           {"Jane Doe", "Aurora Labs Limited", "jane doe|aurora labs"},
+		"LLC":                       {"Jane Doe", "Aurora LLC", "jane doe|aurora"},
+		"Corp.":                     {"Jane Doe", "Aurora Corp.", "jane doe|aurora"},
+		"several legal suffixes":    {"Jane Doe", "Aurora Holdings Co. Ltd", "jane doe|aurora holdings"},
+		"Labs is part of the name":  {"Jane Doe", "Beacon Labs", "jane doe|beacon labs"},
+		"leading article":           {"Jane Doe", "The Browser Company", "jane doe|browser company"},
+		"apostrophe and hyphen":     {"Mary-Kate O'Neil", "Kite", "mary kate oneil|kite"},
+		"curly apostrophe":          {"Mary-Kate O’Neil", "Kite", "mary kate oneil|kite"},
+		"accents":                   {"José Álvarez", "Señor Café", "jose alvarez|senor cafe"},
+		"honorific and suffix":      {"Dr. Li Wei Jr.", "Kite", "li wei|kite"},
+		"initials":                  {"J. R. Smith", "Kite", "j r smith|kite"},
+		"punctuation in company":    {"Sam Lee", "Delta.AI", "sam lee|delta ai"},
+		"legal word alone is kept":  {"Sam Lee", "Inc", "sam lee|inc"},
+		"ampersand becomes a space": {"Sam Lee", "Smith & Nephew", "sam lee|smith nephew"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := NormalizeKey(tc.person, tc.company); got != tc.want {
+				t.Errorf("NormalizeKey(%q, %q) = %q, want %q", tc.person, tc.company, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestStageOf(t *testing.T) {
+	tests := map[string]struct{ text, want string }{
+		"seed round":             {"Aurora raised a $3M seed round.", StagePreSeedSeed},
+		"pre-seed":               {"a $500k pre-seed", StagePreSeedSeed},
+		"preseed":                {"closed its preseed", StagePreSeedSeed},
+		"angel":                  {"backed by angel investors", StagePreSeedSeed},
+		"series A":               {"raises $12M Series A", StageSeriesA},
+		"series-a lower case":    {"its series-a funding", StageSeriesA},
+		"series B":               {"a $40M Series B led by Acme", StageSeriesBPlus},
+		"series D":               {"Series D extension", StageSeriesBPlus},
+		"growth round":           {"a growth round from Acme", StageSeriesBPlus},
+		"IPO":                    {"files for an IPO", StageSeriesBPlus},
+		"went public":            {"the company went public in 2021", StageSeriesBPlus},
+		"most advanced wins":     {"after a seed round in 2024 it raised a Series A", StageSeriesA},
+		"amount only":            {"raised $10M from investors", StageUnknown},
+		"a series of":            {"a series of product launches", StageUnknown},
+		"seedling is not seed":   {"a seedling nursery", StageUnknown},
+		"revenue growth":         {"strong revenue growth", StageUnknown},
+		"empty":                  {"", StageUnknown},
+		"series without a round": {"a TV series about founders", StageUnknown},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := StageOf(tc.text); got != tc.want {
+				t.Errorf("StageOf(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,141 @@
+package leadfind
+
+import "strings"
+
+// The word lists below are read-only lookup tables. They decide which capitalised words can be part of a
+// name and which carry meaning for the patterns.
+
+func wordSet(words string) map[string]bool {
+	set := make(map[string]bool)
+	for _, w := range strings.Fields(words) {
+		set[w] = true
+	}
+	return set
+}
+
+// stopWords are capitalised at sentence starts or in headlines but never part of a person or company name.
+var stopWords = wordSet(`
+a an the this that these those it its it's we're we've we'll i'm i've they're they've you're that's here's
+there's what's who's let's their theirs there they them he she his her him hers we our us
+you your i me my and or but nor so yet for of in on at by to from with without into onto over under about
+after before during while when since until as than then now today yesterday tomorrow tonight last next
+earlier later meanwhile also both each every all some many most more less few several other another such
+what which who whom whose why how where here if though although because despite according via per amid
+among between following plus not no yes just only even still already again once soon recently currently
+former ex serial veteran stealth startup startups company companies firm firms venture
+update updated exclusive breaking report reports reported reportedly sources source opinion analysis
+interview podcast video photo photos read more news press release announcement story stories inside meet
+introducing week weeks month months year years day days
+monday tuesday wednesday thursday friday saturday sunday
+january february march july september october november december
+mr mrs ms dr prof sir dame
+launches launch launched launching starts start started starting founds found founded founding
+co-founds co-found co-founded co-founding cofounds cofound cofounded cofounding builds build built building
+unveils unveil unveiled debuts debut debuted creates create created forms form formed establishes
+establish established sets set spins spin spun spinning spinout spinoff spin-out spin-off out up off
+joins join joined joining rejoins leaves leave left leaving departs depart departed departing departure
+quits quit exits exit exited steps stepped raises raise raised raising closes closed secures secured lands
+bags nabs acquires acquire acquired acquiring acquisition acquisitions buys buy bought merges merged merger
+partners partnered partnering partnership partnerships teams teamed invests invest invested investing
+investment investments backs backed leads led hires hire hired appoints appointed names named taps tapped
+recruits recruited poaches poached welcomes welcomed adds added promotes promoted emerges emerged
+is are was were be been being has have had will would can could should may might must does did do
+says said tells told announces announced announce confirms confirmed reveals revealed plans
+seed pre-seed series round rounds funding financing million billion ipo angel angels growth
+new first second third stake deal deals
+`)
+
+// roleWords name positions and descriptions of people; capitalised, they are still never part of a name.
+var roleWords = wordSet(`
+ceo cto coo cfo cpo cmo cro cso cio ciso cdo vp svp evp avp president vice chief officer officers executive
+executives exec execs head director directors chair chairman chairwoman chairperson founder founders
+co-founder co-founders cofounder cofounders co-ceo co-ceos ceos ctos engineer engineers scientist scientists
+researcher researchers professor partner manager architect designer developer alum alumni alumnus alumna
+veterans entrepreneur entrepreneurs operator operators employee employees staffer staffers colleague
+colleagues investor investors advisor adviser advisors advisers member members board intern gm
+`)
+
+// deptWords are part of a role only next to a role word ("VP Product", "Chief Technology Officer",
+// "Product Lead", "Head of AI").
+var deptWords = wordSet(`
+head lead
+product engineering technology technical operating operations financial finance marketing revenue sales
+research design data science growth people strategy business development ai ml machine learning software
+hardware platform infrastructure security information communications partnerships legal talent analytics
+managing general senior principal staff commercial customer success digital global international
+innovation brand creative content policy regulatory clinical medical scientific
+`)
+
+// particles join the parts of a person's name ("Ludwig van Beethoven").
+var particles = wordSet(`van von de der den del della da di du dos das le la bin ibn al ter ten`)
+
+// companyWords end company names and never appear in person names.
+var companyWords = wordSet(`
+labs lab ai technologies technology tech robotics health healthcare bio biosciences biotech therapeutics
+pharma pharmaceuticals systems software analytics security energy capital ventures partners group holdings
+networks cloud data solutions industries motors dynamics studios studio games media foundation university
+institute college fund works hq inc ltd llc gmbh corp corporation co company interactive digital logistics
+sciences finance financial payments devices materials semiconductor semiconductors quantum aerospace
+automation intelligence insights platforms computing medical diagnostics genomics mobility climate carbon
+io app apps cyber fintech network labs.ai
+`)
+
+// Departure words say that a person has left the company named near them. Verbs may stand on either side
+// of the company ("left Northwind", "co-founder of Northwind, has left"); "former" and "previously" come
+// before it; "alum" and "veteran" stand next to it.
+var (
+	departureVerbs = wordSet(`left leaves leave leaving departs depart departed departing departure quit quits
+quitting exits exited exiting exit stepped steps stepping spent`)
+	departureBefore = wordSet(`former formerly ex previously onetime one-time`)
+	departureNext   = wordSet(`alum alumni alumnus alumna veteran veterans`)
+	// departureWeak words mark a departure only before "at", "with", "from" or "of" the company
+	// ("after six years at Northwind").
+	departureWeak = wordSet(`after until once prior before`)
+)
+
+// relationCues map a word linking the tracked company to another company onto the lead relation.
+var relationCues = map[string]string{
+	"acquires": RelAcquiredFounder, "acquired": RelAcquiredFounder, "acquire": RelAcquiredFounder,
+	"acquiring": RelAcquiredFounder, "acquisition": RelAcquiredFounder, "buys": RelAcquiredFounder,
+	"bought": RelAcquiredFounder, "buy": RelAcquiredFounder, "buying": RelAcquiredFounder,
+	"merges": RelAcquiredFounder, "merged": RelAcquiredFounder, "merger": RelAcquiredFounder,
+	"purchase": RelAcquiredFounder, "purchased": RelAcquiredFounder, "purchases": RelAcquiredFounder,
+	"takeover": RelAcquiredFounder, "acqui-hire": RelAcquiredFounder, "acquihire": RelAcquiredFounder,
+
+	"spins": RelSpinoutFounder, "spin": RelSpinoutFounder, "spun": RelSpinoutFounder,
+	"spinning": RelSpinoutFounder, "spinout": RelSpinoutFounder, "spin-out": RelSpinoutFounder,
+	"spinoff": RelSpinoutFounder, "spin-off": RelSpinoutFounder, "carve-out": RelSpinoutFounder,
+	"carves": RelSpinoutFounder, "carved": RelSpinoutFounder, "incubated": RelSpinoutFounder,
+	"incubates": RelSpinoutFounder,
+
+	"invests": RelPortfolioFounder, "invested": RelPortfolioFounder, "invest": RelPortfolioFounder,
+	"investing": RelPortfolioFounder, "investment": RelPortfolioFounder, "investments": RelPortfolioFounder,
+	"backs": RelPortfolioFounder, "backed": RelPortfolioFounder, "funds": RelPortfolioFounder,
+	"funded": RelPortfolioFounder, "leads": RelPortfolioFounder, "led": RelPortfolioFounder,
+	"participated": RelPortfolioFounder, "participates": RelPortfolioFounder, "portfolio": RelPortfolioFounder,
+	"stake": RelPortfolioFounder,
+
+	"partners": RelPartnerFounder, "partner": RelPartnerFounder, "partnered": RelPartnerFounder,
+	"partnering": RelPartnerFounder, "partnership": RelPartnerFounder, "partnerships": RelPartnerFounder,
+	"teams": RelPartnerFounder, "teamed": RelPartnerFounder, "collaborates": RelPartnerFounder,
+	"collaborate": RelPartnerFounder, "collaborated": RelPartnerFounder, "collaborating": RelPartnerFounder,
+	"collaboration": RelPartnerFounder, "alliance": RelPartnerFounder, "forces": RelPartnerFounder,
+}
+
+// compoundSuffixes split "Northwind-backed" into the company and the word describing the link.
+var compoundSuffixes = wordSet(`backed based led owned funded founded incubated born headquartered focused`)
+
+// abbreviations end in a period that does not end the sentence.
+var abbreviations = wordSet(`mr mrs ms dr prof st jr sr vs no approx inc ltd corp co e.g i.e`)
+
+// preStops end the stretch of words read before a name to learn how the person relates to a company.
+var preStops = wordSet(`by with : ( ) and & ; said says told according including alongside as that hires hired appoints
+appointed names named taps tapped recruits recruited welcomes welcomed adds added promotes promoted elects elected
+onboards poaches poached`)
+
+// postStops end the stretch of words read after a name.
+var postStops = wordSet(`said says told added adds noted notes explained explains wrote writes announced stated
+commented according while but whereas although though ; )`)
+
+// hireVerbs, after the tracked company, mark a hire into it.
+var hireVerbs = `hires|hired|appoints|appointed|names|named|taps|tapped|recruits|recruited|welcomes|welcomed|adds|added|brings on|brought on|poaches|poached|promotes|promoted|elects|elected|onboards|hiring|appointing|announced the appointment of|announces the appointment of`

@@ -1,0 +1,124 @@
+package leadfind
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// legalSuffixes are company-form words dropped when comparing company names.
+var legalSuffixes = map[string]bool{
+	"inc": true, "incorporated": true, "ltd": true, "limited": true, "llc": true, "llp": true, "lp": true,
+	"gmbh": true, "ag": true, "ug": true, "kg": true, "corp": true, "corporation": true, "co": true,
+	"plc": true, "sa": true, "sas": true, "sarl": true, "srl": true, "spa": true, "bv": true, "nv": true,
+	"oy": true, "oyj": true, "ab": true, "as": true, "asa": true, "aps": true, "pty": true, "pte": true,
+	"kk": true, "se": true, "sl": true,
+}
+
+// personAffixes are honorifics and generational suffixes dropped when comparing person names.
+var personAffixes = map[string]bool{
+	"dr": true, "mr": true, "mrs": true, "ms": true, "prof": true, "sir": true, "dame": true,
+	"jr": true, "sr": true, "ii": true, "iii": true, "iv": true, "phd": true,
+}
+
+// NormalizeKey returns the dedupe key of a lead: the normalised person name and the normalised company
+// name joined by "|", so that spelling variants of the same person and company compare equal.
+func NormalizeKey(person, company string) string {
+	return normalizePerson(person) + "|" + normalizeCompany(company)
+}
+
+// fold lowercases s, strips accents and turns every run of non-alphanumeric characters other than
+// apostrophes into one space; apostrophes are removed so "O'Neil" and "ONeil" agree.
+func fold(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	plain, _, err := transform.String(t, s)
+	if err != nil {
+		plain = s
+	}
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(plain) {
+		switch {
+		case r == '\'' || r == '’' || r == '‘':
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}
+
+func normalizePerson(name string) string {
+	words := strings.Fields(fold(name))
+	out := words[:0]
+	for _, w := range words {
+		if !personAffixes[w] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func normalizeCompany(name string) string {
+	words := strings.Fields(fold(name))
+	if len(words) > 1 && words[0] == "the" {
+		words = words[1:]
+	}
+	for len(words) > 1 && legalSuffixes[words[len(words)-1]] {
+		words = words[:len(words)-1]
+	}
+	return strings.Join(words, " ")
+}
+
+// Stages of a company's funding, from least to most advanced.
+const (
+	StageUnknown     = "unknown"
+	StagePreSeedSeed = "pre_seed_seed"
+	StageSeriesA     = "series_a"
+	StageSeriesBPlus = "series_b_plus"
+)
+
+var stageRank = map[string]int{StageUnknown: 0, StagePreSeedSeed: 1, StageSeriesA: 2, StageSeriesBPlus: 3}
+
+// laterStage returns the more advanced of two stages.
+func laterStage(a, b string) string {
+	if stageRank[b] > stageRank[a] {
+		return b
+	}
+	return a
+}
+
+var stagePattern = regexp.MustCompile(`(?i)\b(?:pre[- ]?seed|seed|angels?|series[ -]+([a-k])(?:-?\d)?|growth[- ](?:round|stage|equity|funding|capital|investment)|late[- ]stage|ipo|initial public offering|(?:goes|went|going|gone) public)\b`)
+
+// StageOf maps funding text to a stage: pre-seed, seed and angel rounds are pre_seed_seed, Series A is
+// series_a, Series B and later, growth rounds and IPOs are series_b_plus; the most advanced stage mentioned
+// wins, and text without a funding stage is unknown.
+func StageOf(text string) string {
+	stage := StageUnknown
+	for _, m := range stagePattern.FindAllStringSubmatch(text, -1) {
+		stage = laterStage(stage, stageOfMention(strings.ToLower(m[0]), strings.ToLower(m[1])))
+	}
+	return stage
+}
+
+func stageOfMention(mention, seriesLetter string) string {
+	switch {
+	case seriesLetter == "a":
+		return StageSeriesA
+	case seriesLetter != "":
+		return StageSeriesBPlus
+	case strings.Contains(mention, "seed") || strings.HasPrefix(mention, "angel"):
+		return StagePreSeedSeed
+	default:
+		return StageSeriesBPlus
+	}
+}

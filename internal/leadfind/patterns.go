@@ -1,0 +1,411 @@
+package leadfind
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// The patterns read a sentence in its prepared form: lowercase words and punctuation separated by single
+// spaces, "T" for the tracked company and "N<i>" for each run of capitalised words, for example
+// "former T cto N0 launches N1". Matches are checked further in Go, because the regular expressions
+// cannot look around.
+
+// linkKind says how the people of a link stand to its company.
+type linkKind int
+
+const (
+	kindFound linkKind = iota // founded it
+	kindJoin                  // joined it or hold a non-founding role there
+	kindLead                  // lead it, founding not stated
+)
+
+// pronoun marks a link whose person is "she" or "he" and is resolved against an earlier sentence.
+const pronoun = -2
+
+// pattern is one way a sentence can tie people to a company.
+type pattern struct {
+	re      *regexp.Regexp
+	subject bool     // the people are the subject of a founding or joining verb
+	kind    linkKind // kind when neither a verb nor a role decides
+	noun    bool     // the phrasing itself names the company a company or startup
+	pronoun bool     // the people are a pronoun
+	anchored bool    // the expression only matches at the start of the sentence
+}
+
+var (
+	nameRe    = `N\d+`
+	otherWord = `[^N ][^ ]*`
+	roleRe    = `~[^ ]+`
+	roleExpr  = roleRe + `(?: (?:of |and |& |, |/ )?` + roleRe + `){0,6}`
+	member    = `(?:(?:former|ex|fellow|serial|longtime|onetime|one-time|both|two|three|the|a|an|his|her|their|its|then|current|early) ){0,3}(?:(?:T|` + nameRe + `)(?: 's)? )?(?:` + roleExpr + ` )?(?:(?:dr|prof|mr|mrs|ms|sir|dame) )?` + nameRe
+	aside     = `(?: , (?:a|an|the|both|now|formerly|previously|who|once) (?:` + otherWord + ` ){0,6}?` + otherWord + ` ,| \( (?:` + otherWord + ` ){0,4}?` + otherWord + ` \))?`
+	people    = member + aside + `(?: , ` + member + aside + `){0,5}(?: ,)? (?:and|&) ` + member + `|` + member
+	names     = nameRe + `(?: , ` + nameRe + `){0,5}(?: ,)? (?:and|&) ` + nameRe + `|` + nameRe
+	nounWords = `startup|start-up|company|venture|firm|business|outfit|spinout|spin-out|spinoff|spin-off|lab`
+	cpre      = `(?:(?:a|an|the|his|her|their|its) )?(?:(?:` + otherWord + `|` + nameRe + `) ){0,3}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?`
+	strongV   = `co-?found(?:s|ed|ing)?|cofound(?:s|ed|ing)?|found(?:s|ed|ing)?|start(?:s|ed|ing)?|set(?:s|ting)? up|establish(?:es|ed|ing)?|incorporat(?:e|es|ed|ing)|form(?:s|ed|ing)?|spin(?:s|ning)? (?:up|out|off)|spun (?:up|out|off)`
+	weakV     = `launch(?:es|ed|ing)?|build(?:s|ing)?|built|unveil(?:s|ed|ing)?|debut(?:s|ed|ing)?|creat(?:e|es|ed|ing)`
+	leadV     = `lead|leads|leading|head|heads|heading|run|runs|running|helm|helms`
+	joinV     = `join(?:s|ed|ing)?|rejoin(?:s|ed|ing)?|move(?:s|d)? to|moving to|head(?:s|ed)? to|heading to`
+	passiveV  = `co-?founded|cofounded|founded|started|launched|set up|established|created|formed|built|spun out|spun off|incubated`
+	asRole    = `(?P<as> as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`
+	withList  = `(?P<with>(?: ,)? (?:alongside|with|together with) (?:(?:~co-?founders?|~cofounders?|fellow|former|ex|his|her|their|longtime|two|three|a|the) ){0,3}(?P<withpeople>` + people + `))?`
+	appositive = `(?: , (?:a|an|the|its|which|whose)(?: ` + otherWord + `){0,6}? ,)?(?: (?:is|was|are|were|will be|has been|is now|now))?`
+	objectRef = `(?:the )?(?P<cpre>` + cpre + `)?(?P<company>` + nameRe + `)`
+)
+
+var patterns = []pattern{
+	// "Jane Doe, co-founder of Northwind, has left to start Aurora Robotics", "Former Northwind CTO Jane Doe
+	// launches Aurora", "Jane Doe departs Northwind to co-found Aurora with John Roe", "Jane Doe joins Aurora".
+	{re: regexp.MustCompile(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,16}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `|` + leadV + `) ` + objectRef + asRole + withList), subject: true},
+	// "Aurora, founded by ex-Northwind engineer Jane Doe", "Quill (founded by Raj Patel)".
+	{re: regexp.MustCompile(`(?:the )?(?P<cpre>` + cpre + `)?(?P<company>` + nameRe + `)(?P<cgap>(?: \(| ,| ` + otherWord + `| ` + nameRe + `){0,6}?) (?P<verb>` + passiveV + `)(?: in ` + otherWord + `)? by (?P<people>` + people + `)`)},
+	// "Founded by ex-Northwind engineer Jane Doe, Aurora raises a seed round".
+	{re: regexp.MustCompile(`(?P<verb>` + passiveV + `) (?:in ` + otherWord + ` )?by (?P<people>` + people + `)(?: in ` + otherWord + `)? , (?:(?:the|a|an|its) )?(?:(?:stealth|new|startup|start-up|company|firm|venture) ){0,2}(?P<company>` + nameRe + `)`)},
+	// "Beacon Labs founder Sam Lee", "Delta AI's co-founders Ann Bee and Cat Dee", "Aurora CTO Jane Doe".
+	{re: regexp.MustCompile(`(?P<company>` + nameRe + `)(?: 's)? (?:(?:new|interim|current) )?(?P<role>` + roleExpr + `) (?P<people>` + names + `)`), kind: kindJoin},
+	// "Sam Lee, co-founder and CEO of Beacon Labs", "Jane Doe is now CTO at Aurora".
+	{re: regexp.MustCompile(`(?P<people>` + names + `)(?: ,(?: ` + otherWord + `){1,10}? ,)?(?: ,| is| are| was| were| became| becomes| has become| will be| remains| serves as| served as)(?: (?:the|a|an|its|now|also|currently|new|and|,))* (?P<role>` + roleExpr + `) (?:of|at) (?P<company>` + nameRe + `)`), kind: kindJoin, subject: true},
+	// "Delta AI (founders: Ann Bee and Cat Dee)".
+	{re: regexp.MustCompile(`(?P<company>` + nameRe + `) (?:\( |, |: )(?:(?:its|the|whose|with) )?(?P<role>~co-?founders?|~cofounders?|~founders?)(?: :| ,| are| include| including)? (?P<people>` + people + `)`)},
+	// "Kite Health, under co-founders Mo Khan and Lia Park".
+	{re: regexp.MustCompile(`(?P<company>` + nameRe + `)` + appositive + `(?: ,)? (?:under|led by|headed by|run by|helmed by) (?:(?:its|the|new|two|three|former|ex) )*(?P<role>` + roleExpr + `)(?: ,)? (?P<people>` + people + `)`), kind: kindLead},
+	// "Kite Health, led by former Northwind VP Ann Bee".
+	{re: regexp.MustCompile(`(?P<company>` + nameRe + `)` + appositive + `(?: ,)? (?:under|led by|headed by|run by|helmed by) (?P<people>` + people + `)`), kind: kindLead},
+	// "Kite Robotics, with former Northwind CTO Li Wei as CEO".
+	{re: regexp.MustCompile(`(?P<company>` + nameRe + `)(?: ,)? with (?P<people>` + people + `) as (?:(?:its|the|a|an|new|first) )*(?P<role>` + roleExpr + `)`), kind: kindLead},
+	// "Jane Doe's new startup, Aurora".
+	{re: regexp.MustCompile(`(?P<people>` + names + `) 's (?:(?:new|latest|own|next|second|third|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), noun: true, subject: true},
+	// "Aurora, a new startup from former Northwind engineer Jane Doe".
+	{re: regexp.MustCompile(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:from|by|of) (?P<people>` + people + `)`), noun: true},
+	// "Quill, which Raj Patel and Lena Fox founded in 2021".
+	{re: regexp.MustCompile(`(?P<company>` + nameRe + `) , (?:which|that) (?P<people>` + people + `) (?:(?:had|have|has|jointly|together) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)`)},
+	// "Jane Doe leaves Northwind for Aurora".
+	{re: regexp.MustCompile(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,8}?) (?:leaves|left|departs|departed|quits|quit|exits|exited|is leaving|has left)(?: T)?(?: ` + otherWord + `){0,4}? for (?:(?:the|a|an|rival|startup|stealth) )*(?P<company>` + nameRe + `)`), subject: true, kind: kindJoin},
+	// "Aurora hires former Northwind VP Jane Doe as CTO".
+	{re: regexp.MustCompile(`(?P<company>` + nameRe + `) (?:(?:has|have|just|also) )*(?:hires|hired|appoints|appointed|names|named|taps|tapped|poaches|poached|recruits|recruited|adds|added|welcomes|welcomed|brings on|brought on|lands|landed|snags|nabs) (?P<people>` + people + `)(?: as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`), kind: kindJoin},
+	// "She is now building Aurora, a stealth startup."
+	{re: regexp.MustCompile(`^(?:she|he)(?P<gap>(?: ` + otherWord + `){0,10}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `) ` + objectRef + asRole + withList), subject: true, pronoun: true, anchored: true},
+	// "... to focus on her new startup, Aurora".
+	{re: regexp.MustCompile(`(?:^| )(?:her|his) (?:(?:new|latest|own|next|second|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), noun: true, pronoun: true},
+}
+
+var (
+	strongVerb  = regexp.MustCompile(`^(?:` + strongV + `|` + passiveV + `)$`)
+	joinVerb    = regexp.MustCompile(`^(?:` + joinV + `)$`)
+	leadVerb    = regexp.MustCompile(`^(?:` + leadV + `)$`)
+	presentVerb = regexp.MustCompile(`(?:s|ing)$`)
+
+	hirePatterns = regexp.MustCompile(`(?:^| )T(?: 's)?(?: (?:has|have|today|just|officially|recently|now|is|also))* (?:` + hireVerbs + `)(?: |$)` +
+		`|(?:^| )(?:joins|is joining|has joined|will join|to join|rejoins|rejoined|returns to|returning to|joining) (?:the )?(?:(?:advisory )?~board (?:of )?(?:~directors )?(?:at |of )?)?T(?: |$)` +
+		`|(?:^| )joined (?:the )?(?:~board of )?T (?:'s )?(?:~board|as)(?: |$)` +
+		`|(?:^| )T 's (?:(?:advisory|~executive|leadership|management) )?~board(?: |$)` +
+		`|(?:^| )~board (?:of ~directors )?(?:at|of) T(?: |$)`)
+)
+
+// link ties people of a sentence to a company they founded, joined or lead.
+type link struct {
+	sent     int
+	people   []int // token indexes of the people, or pronoun
+	with     []int // token indexes of co-founders named after "with"
+	company  int
+	kind     linkKind
+	role     string
+	strong   bool // founding is certain: a founding verb or role, or the company is called a company
+	explicit bool // a founding verb or role, or "a new startup, X": more than a launch of something
+	fresh    bool // the phrasing announces a new venture rather than recalling an old one
+	cofound  bool // the verb says co-found
+	subject  bool
+	pronoun  bool
+	ctx      string // words after the people, before the company, that tell how they relate to the tracked company
+	tail     string // words after the company, for people who are the subject ("founded Aurora after leaving T")
+	withCtx  []string
+}
+
+// findLinks applies every pattern to the sentence at index si of sents.
+func findLinks(sents []*sentence, si int) []link {
+	s := sents[si]
+	var links []link
+	for _, p := range patterns {
+		for at := 0; at < len(s.str); {
+			m := p.re.FindStringSubmatchIndex(s.str[at:])
+			if m == nil {
+				break
+			}
+			for k := range m {
+				if m[k] >= 0 {
+					m[k] += at
+				}
+			}
+			l, ok := s.link(p, m)
+			if ok {
+				l.sent = si
+				links = append(links, l)
+				at = max(m[1], m[0]+1)
+			} else {
+				at = s.nextToken(m[0])
+			}
+			if p.anchored {
+				break
+			}
+		}
+	}
+	return links
+}
+
+// nextToken returns the byte offset of the token after the one at offset off, or len(s.str).
+func (s *sentence) nextToken(off int) int {
+	i := s.tokenAt(off) + 1
+	if i >= len(s.starts) {
+		return len(s.str)
+	}
+	return s.starts[i]
+}
+
+// group returns the token range [from, to) of a named group of match m, or ok=false when it did not match.
+func (s *sentence) group(p pattern, m []int, name string) (from, to int, ok bool) {
+	i := p.re.SubexpIndex(name)
+	if i < 0 || m[2*i] < 0 {
+		return 0, 0, false
+	}
+	if m[2*i] == m[2*i+1] {
+		return s.tokenAt(m[2*i]), s.tokenAt(m[2*i]), true
+	}
+	return s.tokenAt(m[2*i]), s.tokenAt(m[2*i+1]-1) + 1, true
+}
+
+func (s *sentence) text(p pattern, m []int, name string) string {
+	i := p.re.SubexpIndex(name)
+	if i < 0 || m[2*i] < 0 {
+		return ""
+	}
+	return s.str[m[2*i]:m[2*i+1]]
+}
+
+func (s *sentence) link(p pattern, m []int) (link, bool) {
+	l := link{kind: p.kind, subject: p.subject, pronoun: p.pronoun}
+	cFrom, _, _ := s.group(p, m, "company")
+	l.company = cFrom
+	if s.toks[cFrom].span < 0 {
+		return l, false
+	}
+	companyEnd := cFrom + 1
+	if companyEnd < len(s.toks) && s.toks[companyEnd].form == "'s" && p.subject {
+		return l, false
+	}
+	if from, to, ok := s.group(p, m, "cgap"); ok && !cleanGap(s.toks[from:to]) {
+		return l, false
+	}
+	verb := s.text(p, m, "verb")
+	l.cofound = strings.Contains(verb, "cofound") || strings.Contains(verb, "co-found")
+	if from, to, ok := s.group(p, m, "role"); ok {
+		l.role = s.roleText(from, to)
+	}
+	switch {
+	case joinVerb.MatchString(verb):
+		l.kind = kindJoin
+	case leadVerb.MatchString(verb):
+		l.kind = kindLead
+	case verb != "":
+		l.kind = kindFound
+	case strings.Contains(l.role, "found"):
+		l.kind = kindFound
+	}
+	if isExcludedRole(l.role) || l.kind == kindJoin && s.followedByBoard(companyEnd) {
+		return l, false
+	}
+	cpre := s.text(p, m, "cpre")
+	if slices.Contains(strings.Fields(cpre), "T") {
+		return l, false
+	}
+	l.explicit = strongVerb.MatchString(verb) || strings.Contains(l.role, "found") || cpre != "" || p.noun
+	l.strong = l.explicit || s.spans[s.toks[cFrom].span].companyish || s.calledCompany(companyEnd)
+	gap := strings.Fields(s.text(p, m, "gap"))
+	l.fresh = presentVerb.MatchString(verb) || strings.Contains(cpre, "new") || strings.Contains(cpre, "second") ||
+		strings.Contains(cpre, "another") || strings.Contains(cpre, "own") || p.noun ||
+		len(gap) > 0 && slices.Contains([]string{"has", "have", "is", "are", "will", "to", "now", "just", "'s"}, gap[len(gap)-1])
+
+	end := companyEnd
+	if _, to, ok := s.group(p, m, "as"); ok {
+		end = max(end, to)
+	}
+	if from, to, ok := s.group(p, m, "withpeople"); ok {
+		l.with = s.members(from, to)
+		for _, w := range l.with {
+			l.withCtx = append(l.withCtx, s.pre(w)+" "+s.post(l.with[len(l.with)-1]))
+		}
+		end = max(end, to)
+	}
+	if p.pronoun {
+		l.people = []int{pronoun}
+		l.ctx = strings.Join(gap, " ")
+		if p.subject {
+			l.tail = s.post(end - 1)
+		}
+		return l, true
+	}
+	from, to, _ := s.group(p, m, "people")
+	l.people = s.members(from, to)
+	if len(l.people) == 0 {
+		return l, false
+	}
+	last := l.people[len(l.people)-1]
+	if p.subject && last < l.company {
+		l.ctx = s.forms(last+1, l.company)
+		l.tail = s.post(end - 1)
+	} else {
+		l.ctx = s.post(last)
+	}
+	l.fresh = l.fresh || slices.Contains(strings.Fields(l.ctx), "now")
+	return l, true
+}
+
+// members returns the token indexes of the people named in the token range [from, to): each capitalised
+// run that ends a list item, as opposed to a company or title before a name.
+func (s *sentence) members(from, to int) []int {
+	var out []int
+	for i := from; i < to; i++ {
+		if s.toks[i].span < 0 {
+			continue
+		}
+		if i+1 < to {
+			next := s.toks[i+1].form
+			if next == "'s" || strings.HasPrefix(next, rolePrefix) {
+				continue
+			}
+		}
+		if s.spans[s.toks[i].span].person {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// pre returns the words before token i that describe the person there, up to the previous name, "by",
+// "with" or similar.
+func (s *sentence) pre(i int) string {
+	var words []string
+	for j := i - 1; j >= 0 && len(words) < 12; j-- {
+		t := s.toks[j]
+		if t.span >= 0 || preStops[t.form] {
+			break
+		}
+		words = append(words, t.form)
+	}
+	slices.Reverse(words)
+	return strings.Join(words, " ")
+}
+
+// forms returns the pattern forms of tokens [from, to) joined by spaces.
+func (s *sentence) forms(from, to int) string {
+	var words []string
+	for _, t := range s.toks[from:to] {
+		words = append(words, t.form)
+	}
+	return strings.Join(words, " ")
+}
+
+// post returns the words after token i up to the next name or a reporting verb such as "said".
+func (s *sentence) post(i int) string {
+	var words []string
+	for j := i + 1; j < len(s.toks) && len(words) < 16; j++ {
+		t := s.toks[j]
+		if t.span >= 0 || postStops[t.form] {
+			break
+		}
+		words = append(words, t.form)
+	}
+	return strings.Join(words, " ")
+}
+
+// cleanGap reports whether the words between a company and "founded by" only describe the company, so the
+// founders named next are its founders and not those of another thing mentioned in between.
+func cleanGap(toks []token) bool {
+	for i, t := range toks {
+		if t.form == "T" && (i+1 == len(toks) || toks[i+1].form == ",") {
+			return false
+		}
+		switch t.form {
+		case "from", "of", "in", "at", "with", "for", "to", "on", "into", "by", "and", "said", "says":
+			return false
+		}
+	}
+	return true
+}
+
+// calledCompany reports whether the company ending before token i is described next as a company, as in
+// "Aurora, a stealth startup".
+func (s *sentence) calledCompany(i int) bool {
+	if i+1 >= len(s.toks) || s.toks[i].form != "," {
+		return false
+	}
+	switch s.toks[i+1].form {
+	case "a", "an", "the", "its":
+	default:
+		return false
+	}
+	for j := i + 2; j < len(s.toks) && j < i+8; j++ {
+		t := s.toks[j]
+		if t.span >= 0 || t.form == "," {
+			return false
+		}
+		switch t.form {
+		case "startup", "start-up", "company", "venture", "firm", "business", "maker", "developer", "provider", "spinout", "spin-off", "spinoff", "lab":
+			return j+1 >= len(s.toks) || s.toks[j+1].form != "'s"
+		}
+	}
+	return false
+}
+
+// followedByBoard reports whether the company ending before token i is followed by "board", as in
+// "joins Aurora's board".
+func (s *sentence) followedByBoard(i int) bool {
+	for j := i; j < len(s.toks) && j < i+3; j++ {
+		switch word(s.toks[j].form) {
+		case "board", "advisory":
+			return true
+		}
+	}
+	return false
+}
+
+// isExcludedRole reports whether a role is not a founding or operating role (board seats, advisers,
+// investors).
+func isExcludedRole(role string) bool {
+	for w := range strings.FieldsSeq(strings.ToLower(role)) {
+		switch w {
+		case "board", "advisor", "adviser", "advisors", "advisers", "investor", "investors", "member", "members", "intern", "alum", "alumni", "alumnus", "alumna", "veteran", "veterans", "colleague", "colleagues":
+			return true
+		}
+	}
+	return false
+}
+
+// roleText renders the role in tokens [from, to) as written, lowercasing all but acronyms and using the
+// singular of founders.
+func (s *sentence) roleText(from, to int) string {
+	var words []string
+	for _, t := range s.toks[from:to] {
+		w := t.text
+		if w == "," && len(words) > 0 {
+			words[len(words)-1] += ","
+			continue
+		}
+		if strings.ToUpper(w) != w || len(w) < 2 {
+			w = strings.ToLower(w)
+		}
+		switch strings.ToLower(w) {
+		case "co-founders", "cofounders", "cofounder":
+			w = "co-founder"
+		case "founders":
+			w = "founder"
+		case "ceos":
+			w = "CEO"
+		case "co-ceos":
+			w = "co-CEO"
+		}
+		words = append(words, w)
+	}
+	return strings.Join(words, " ")
+}

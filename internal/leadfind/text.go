@@ -1,0 +1,486 @@
+package leadfind
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// splitSentences cuts text into sentences at line breaks and at sentence-ending punctuation, leaving
+// initials ("J. Doe"), honorifics and decimals intact.
+func splitSentences(text string) []string {
+	var out []string
+	for line := range strings.SplitSeq(text, "\n") {
+		start := 0
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			if c != '.' && c != '!' && c != '?' {
+				continue
+			}
+			j := i + 1
+			for j < len(line) {
+				r, size := utf8.DecodeRuneInString(line[j:])
+				if !strings.ContainsRune(`"')]’”`, r) {
+					break
+				}
+				j += size
+			}
+			if j < len(line) && line[j] != ' ' && line[j] != '\t' {
+				continue
+			}
+			if c == '.' && !endsSentence(line[start:i], line[j:]) {
+				continue
+			}
+			out = appendSentence(out, line[start:j])
+			start = j
+		}
+		out = appendSentence(out, line[start:])
+	}
+	return out
+}
+
+func appendSentence(out []string, s string) []string {
+	s = strings.Join(strings.Fields(s), " ")
+	if s == "" {
+		return out
+	}
+	return append(out, s)
+}
+
+// endsSentence reports whether a period after before, followed by after, ends a sentence.
+func endsSentence(before, after string) bool {
+	word := before[strings.LastIndexAny(before, " \t")+1:]
+	if word == "" {
+		return true
+	}
+	if utf8.RuneCountInString(word) == 1 && isUpperStart(word) {
+		return false
+	}
+	if strings.Contains(word, ".") {
+		return false
+	}
+	lower := strings.ToLower(word)
+	if !abbreviations[lower] {
+		return true
+	}
+	if !legalSuffixes[lower] {
+		return false
+	}
+	next := strings.Fields(after)
+	return len(next) > 0 && stopWords[strings.ToLower(strings.Trim(next[0], `"'“‘`))]
+}
+
+func isUpperStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r)
+}
+
+// rawToken is one word or punctuation mark of a sentence as written.
+type rawToken struct {
+	text  string
+	punct bool
+}
+
+// tokenize splits a sentence into words and the punctuation the patterns read; quotes are dropped,
+// dashes become commas, possessives and "ex-"/"-backed" compounds are split off.
+func tokenize(sentence string) []rawToken {
+	s := strings.NewReplacer("—", " , ", "–", " , ", " - ", " , ", "“", " ", "”", " ", `"`, " ", "’", "'", "‘", "'").Replace(sentence)
+	var out []rawToken
+	for _, chunk := range strings.Fields(s) {
+		out = appendChunk(out, chunk)
+	}
+	return out
+}
+
+func appendChunk(out []rawToken, chunk string) []rawToken {
+	for chunk != "" {
+		c := chunk[0]
+		if c == '(' || c == '[' || c == '{' {
+			out = append(out, rawToken{text: "(", punct: true})
+		} else if c != '\'' {
+			break
+		}
+		chunk = chunk[1:]
+	}
+	var tail []rawToken
+trim:
+	for chunk != "" {
+		last := chunk[len(chunk)-1]
+		switch {
+		case last == ')' || last == ']' || last == '}':
+			tail = append(tail, rawToken{text: ")", punct: true})
+		case last == ',' || last == ';' || last == ':':
+			tail = append(tail, rawToken{text: string(last), punct: true})
+		case last == '!' || last == '?' || last == '\'':
+		case last == '.' && !keepsPeriod(chunk):
+		default:
+			break trim
+		}
+		chunk = chunk[:len(chunk)-1]
+	}
+	if chunk != "" {
+		out = appendWord(out, chunk)
+	}
+	for i := len(tail) - 1; i >= 0; i-- {
+		out = append(out, tail[i])
+	}
+	return out
+}
+
+// keepsPeriod reports whether the final period of w belongs to it, as in initials and abbreviations.
+func keepsPeriod(w string) bool {
+	body := w[:len(w)-1]
+	if abbreviations[strings.ToLower(body)] {
+		return true
+	}
+	for part := range strings.SplitSeq(body, ".") {
+		if utf8.RuneCountInString(part) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func appendWord(out []rawToken, w string) []rawToken {
+	if strings.Contains(w, "://") || strings.Contains(w, "@") {
+		return append(out, rawToken{text: w})
+	}
+	if strings.HasSuffix(w, "'s") && len(w) > 2 {
+		return append(appendWord(out, w[:len(w)-2]), rawToken{text: "'s", punct: true})
+	}
+	lower := strings.ToLower(w)
+	if strings.HasPrefix(lower, "ex-") && len(w) > 3 && isUpperStart(w[3:]) {
+		return appendWord(append(out, rawToken{text: w[:2]}), w[3:])
+	}
+	if i := strings.LastIndexByte(w, '-'); i > 0 && isUpperStart(w) && compoundSuffixes[lower[i+1:]] {
+		return append(appendWord(out, w[:i]), rawToken{text: w[i+1:]})
+	}
+	if strings.Contains(w, "/") && !strings.Contains(w, ".") {
+		for i, part := range strings.Split(w, "/") {
+			if i > 0 {
+				out = append(out, rawToken{text: "/", punct: true})
+			}
+			if part != "" {
+				out = append(out, rawToken{text: part})
+			}
+		}
+		return out
+	}
+	return append(out, rawToken{text: w})
+}
+
+// matcher recognises mentions of the tracked company and its founders.
+type matcher struct {
+	names    [][]string // folded words of each accepted spelling of the tracked company
+	normName string
+	founders map[string]bool
+}
+
+func newMatcher(company string, founders []string) *matcher {
+	m := &matcher{normName: normalizeCompany(company), founders: make(map[string]bool)}
+	full := strings.Fields(m.normName)
+	if len(full) > 0 {
+		m.names = append(m.names, full)
+	}
+	core := full
+	for len(core) > 1 && companyWords[core[len(core)-1]] {
+		core = core[:len(core)-1]
+	}
+	if len(core) < len(full) && len(strings.Join(core, "")) >= 4 {
+		m.names = append(m.names, core)
+	}
+	for _, f := range founders {
+		if n := normalizePerson(f); n != "" {
+			m.founders[n] = true
+		}
+	}
+	return m
+}
+
+// trackedAt returns how many tokens from i spell the tracked company, with any legal suffix, or 0.
+func (m *matcher) trackedAt(toks []rawToken, i int) int {
+	for _, name := range m.names {
+		if i+len(name) > len(toks) {
+			continue
+		}
+		ok := true
+		for k, w := range name {
+			if toks[i+k].punct || fold(toks[i+k].text) != w {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		n := len(name)
+		for i+n < len(toks) && !toks[i+n].punct && isUpperStart(toks[i+n].text) && legalSuffixes[fold(toks[i+n].text)] {
+			n++
+		}
+		if i+n < len(toks) && isNameWord(toks[i+n].text) && !deptWords[strings.ToLower(toks[i+n].text)] {
+			continue
+		}
+		return n
+	}
+	return 0
+}
+
+// isNameWord reports whether w, written this way, can be part of a name.
+func isNameWord(w string) bool {
+	if !isUpperStart(w) {
+		return false
+	}
+	lower := strings.ToLower(strings.TrimSuffix(w, "."))
+	return !stopWords[lower] && !roleWords[lower] && utf8.RuneCountInString(lower) > 1 || isInitial(w)
+}
+
+// isInitial reports whether w is an initial such as "J." or "J.R.".
+func isInitial(w string) bool {
+	if len(w) < 2 || !strings.HasSuffix(w, ".") {
+		return false
+	}
+	for part := range strings.SplitSeq(strings.TrimSuffix(w, "."), ".") {
+		if utf8.RuneCountInString(part) != 1 || !isUpperStart(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// rolePrefix marks the form of a role word, so that one short expression matches every role.
+const rolePrefix = "~"
+
+// word returns a token form without its role mark.
+func word(form string) string {
+	return strings.TrimPrefix(form, rolePrefix)
+}
+
+// token is one unit of a sentence as the patterns see it: a lowercase word, a punctuation mark, "T" for
+// the tracked company or "N<i>" for a run of capitalised words.
+type token struct {
+	form string
+	text string
+	span int
+}
+
+// span is a run of capitalised words that may name a person or a company.
+type span struct {
+	text       string
+	words      []string
+	person     bool
+	companyish bool
+}
+
+// sentence is one sentence of an item prepared for the patterns.
+type sentence struct {
+	raw    string
+	toks   []token
+	spans  []span
+	str    string
+	starts []int
+}
+
+func (m *matcher) prepare(raw string) *sentence {
+	rt := tokenize(raw)
+	tracked := make([]int, len(rt))
+	for i := 0; i < len(rt); {
+		n := m.trackedAt(rt, i)
+		if n == 0 {
+			i++
+			continue
+		}
+		tracked[i] = n
+		for k := i + 1; k < i+n; k++ {
+			tracked[k] = -1
+		}
+		i += n
+	}
+	cls, role := classify(rt, tracked)
+	s := &sentence{raw: raw}
+	for i := 0; i < len(rt); {
+		if n := tracked[i]; n > 0 {
+			var parts []string
+			for _, t := range rt[i : i+n] {
+				parts = append(parts, t.text)
+			}
+			s.toks = append(s.toks, token{form: "T", text: strings.Join(parts, " "), span: -1})
+			i += n
+			continue
+		}
+		if cls[i] != nameWord && !(cls[i] == initialWord && startsName(cls, tracked, i)) {
+			form := strings.ToLower(rt[i].text)
+			if !rt[i].punct {
+				form = strings.TrimSuffix(form, ".")
+			}
+			if role[i] {
+				form = rolePrefix + form
+			}
+			s.toks = append(s.toks, token{form: form, text: rt[i].text, span: -1})
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(rt) && tracked[j] == 0 {
+			if cls[j] == nameWord || cls[j] == initialWord {
+				j++
+				continue
+			}
+			if cls[j] == particleWord && j+1 < len(rt) && cls[j+1] == nameWord && tracked[j+1] == 0 {
+				j++
+				continue
+			}
+			break
+		}
+		var ws []string
+		for _, t := range rt[i:j] {
+			ws = append(ws, t.text)
+		}
+		s.toks = append(s.toks, token{form: "N" + strconv.Itoa(len(s.spans)), text: strings.Join(ws, " "), span: len(s.spans)})
+		s.spans = append(s.spans, newSpan(ws))
+		i = j
+	}
+	var b strings.Builder
+	for i, t := range s.toks {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		s.starts = append(s.starts, b.Len())
+		b.WriteString(t.form)
+	}
+	s.str = b.String()
+	return s
+}
+
+// startsName reports whether the initials from token i lead into a name, as in "J. R. Smith".
+func startsName(cls []wordClass, tracked []int, i int) bool {
+	for i < len(cls) && cls[i] == initialWord && tracked[i] == 0 {
+		i++
+	}
+	return i < len(cls) && cls[i] == nameWord && tracked[i] == 0
+}
+
+// tokenAt returns the index of the token starting at or containing byte offset off of s.str.
+func (s *sentence) tokenAt(off int) int {
+	lo, hi := 0, len(s.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if s.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+type wordClass int
+
+const (
+	plainWord wordClass = iota
+	nameWord
+	initialWord
+	particleWord
+)
+
+// classify decides for each token whether it can be part of a name, and which tokens are role words:
+// the words of roleWords and department words next to a role ("VP Product", "Head of AI", "Chief
+// Technology Officer"). tracked marks the tokens that spell the tracked company.
+func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
+	cls := make([]wordClass, len(rt))
+	role := make([]bool, len(rt))
+	for i, t := range rt {
+		lower := strings.ToLower(t.text)
+		role[i] = roleWords[lower]
+		switch {
+		case t.punct || tracked[i] != 0:
+		case isInitial(t.text):
+			cls[i] = initialWord
+		case particles[lower] && !isUpperStart(t.text):
+			cls[i] = particleWord
+		case isNameWord(t.text) || isMixedCase(t.text):
+			cls[i] = nameWord
+		}
+	}
+	isRole := func(i int) bool { return i >= 0 && i < len(rt) && role[i] }
+	for changed := true; changed; {
+		changed = false
+		for i, t := range rt {
+			if role[i] || tracked[i] != 0 || !deptWords[strings.ToLower(t.text)] {
+				continue
+			}
+			joiner := i > 0 && (strings.EqualFold(rt[i-1].text, "of") || rt[i-1].text == "&" || strings.EqualFold(rt[i-1].text, "and"))
+			afterName := i > 0 && tracked[i-1] == 0 && cls[i-1] == nameWord
+			headOf := strings.EqualFold(t.text, "head") && i+1 < len(rt) && strings.EqualFold(rt[i+1].text, "of")
+			if isRole(i-1) || joiner && isRole(i-2) || !afterName && isRole(i+1) || headOf {
+				role[i] = true
+				cls[i] = plainWord
+				changed = true
+			}
+		}
+	}
+	if len(rt) > 2 && cls[0] == nameWord && cls[1] == nameWord && cls[2] == nameWord {
+		lower := strings.ToLower(rt[0].text)
+		if len(lower) > 4 && (strings.HasSuffix(lower, "ly") || strings.HasSuffix(lower, "ing")) {
+			cls[0] = plainWord
+		}
+	}
+	return cls, role
+}
+
+// isMixedCase reports whether w is a brand written with an inner capital, such as "iRobot".
+func isMixedCase(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	if !unicode.IsLower(r) || strings.ContainsAny(w, "-'") || len(w) < 3 {
+		return false
+	}
+	return strings.IndexFunc(w[size:], unicode.IsUpper) >= 0
+}
+
+func newSpan(words []string) span {
+	sp := span{text: strings.Join(words, " "), words: words}
+	last := strings.ToLower(strings.TrimSuffix(words[len(words)-1], "."))
+	sp.companyish = companyWords[last] || legalSuffixes[last]
+	sp.person = looksLikePerson(words)
+	return sp
+}
+
+// looksLikePerson reports whether words can be a person's name: two to four parts of which at most three
+// are full words, ending in a full word, with no company word, acronym or digit.
+func looksLikePerson(words []string) bool {
+	full, total := 0, 0
+	for i, w := range words {
+		lower := strings.ToLower(w)
+		switch {
+		case particles[lower] && !isUpperStart(w):
+			continue
+		case isInitial(w):
+			if i == len(words)-1 {
+				return false
+			}
+			total++
+			continue
+		}
+		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] || !isUpperStart(w) {
+			return false
+		}
+		letters, upper := 0, 0
+		for _, r := range w {
+			switch {
+			case unicode.IsDigit(r) || r == '.' || r == '&':
+				return false
+			case unicode.IsLetter(r):
+				letters++
+				if unicode.IsUpper(r) {
+					upper++
+				}
+			}
+		}
+		if letters > 1 && upper == letters {
+			return false
+		}
+		full++
+		total++
+	}
+	return full >= 1 && full <= 3 && total >= 2 && total <= 4
+}

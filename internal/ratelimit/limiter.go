@@ -1,0 +1,233 @@
+package ratelimit
+
+import (
+	"cmp"
+	"context"
+	"log/slog"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Defaults of Config.
+const (
+	DefaultTimeout      = 50 * time.Millisecond
+	DefaultWarnInterval = time.Minute
+	DefaultPrefix       = "radar:rl:"
+)
+
+// ttlMargin keeps a counter alive a little past its window so replicas whose clocks lag still find it.
+const ttlMargin = 5 * time.Second
+
+// Config configures a Limiter; zero fields take their defaults.
+type Config struct {
+	// Store holds the counters; default an in-process Memory on Now.
+	Store Store
+	// Buckets by name; default Defaults().
+	Buckets map[string]Bucket
+	// Now is the clock; windows are fixed clock windows numbered now.Unix()/Bucket.WindowSeconds(). Default time.Now.
+	Now func() time.Time
+	// Timeout bounds the store calls of one Allow or Status; default DefaultTimeout.
+	Timeout time.Duration
+	// Logger receives a warning at most once per WarnInterval while the store fails; default slog.Default().
+	Logger *slog.Logger
+	// WarnInterval spaces the store-failure warnings; default DefaultWarnInterval.
+	WarnInterval time.Duration
+	// OnStoreError, when set, is called on every store failure.
+	OnStoreError func()
+	// Prefix starts every counter key; default DefaultPrefix.
+	Prefix string
+}
+
+// Limiter decides whether an API key's request fits its budgets. It fails open: when the store errs or
+// times out the request is allowed, and counting resumes as soon as the store answers again.
+type Limiter struct {
+	store        Store
+	buckets      map[string]Bucket
+	now          func() time.Time
+	timeout      time.Duration
+	logger       *slog.Logger
+	warnInterval time.Duration
+	onStoreError func()
+	prefix       string
+
+	failing  atomic.Bool
+	mu       sync.Mutex
+	lastWarn time.Time
+}
+
+// New returns a Limiter for cfg.
+func New(cfg Config) *Limiter {
+	l := &Limiter{
+		store:        cfg.Store,
+		buckets:      cfg.Buckets,
+		now:          cfg.Now,
+		timeout:      cfg.Timeout,
+		logger:       cfg.Logger,
+		warnInterval: cfg.WarnInterval,
+		onStoreError: cfg.OnStoreError,
+		prefix:       cfg.Prefix,
+	}
+	if l.now == nil {
+		l.now = time.Now
+	}
+	if l.store == nil {
+		l.store = NewMemory(l.now)
+	}
+	if l.buckets == nil {
+		l.buckets = Defaults()
+	}
+	if l.timeout <= 0 {
+		l.timeout = DefaultTimeout
+	}
+	if l.logger == nil {
+		l.logger = slog.Default()
+	}
+	if l.warnInterval <= 0 {
+		l.warnInterval = DefaultWarnInterval
+	}
+	if l.prefix == "" {
+		l.prefix = DefaultPrefix
+	}
+	return l
+}
+
+// BucketStatus is one bucket's state for an API key in the current window.
+type BucketStatus struct {
+	Bucket    Bucket
+	Remaining int
+	// ResetAfter is the time until the current window ends.
+	ResetAfter time.Duration
+	// Unknown reports that the store could not be read; Remaining then shows the full limit.
+	Unknown bool
+}
+
+// Decision is the outcome of Allow.
+type Decision struct {
+	Allowed bool
+	// Bucket is the bucket that ran out when denied, or the one with the fewest hits left when allowed.
+	Bucket     Bucket
+	Remaining  int
+	ResetAfter time.Duration
+	// FailedOpen reports that the store failed and the request was allowed without counting.
+	FailedOpen bool
+	// Counted lists every bucket the request counted in, in the order asked; empty when FailedOpen.
+	Counted []BucketStatus
+}
+
+// Allow counts one hit for keyID on each named bucket, all of them even when one is exhausted, and reports
+// whether the request may proceed. Names not configured are ignored; a request in no bucket is allowed.
+func (l *Limiter) Allow(ctx context.Context, keyID string, buckets ...string) Decision {
+	now := l.now()
+	sctx, cancel := context.WithTimeout(ctx, l.timeout)
+	defer cancel()
+
+	d := Decision{Allowed: true, Counted: make([]BucketStatus, 0, len(buckets))}
+	for _, name := range buckets {
+		b, ok := l.buckets[name]
+		if !ok {
+			continue
+		}
+		n, err := l.store.Incr(sctx, l.key(keyID, b, now), b.Window+ttlMargin)
+		if err != nil {
+			if ctx.Err() == nil {
+				l.storeFailed(err)
+			}
+			return Decision{Allowed: true, FailedOpen: true}
+		}
+		s := status(b, n, now)
+		d.Counted = append(d.Counted, s)
+		switch over := n > int64(b.Limit); {
+		case over && (d.Allowed || s.ResetAfter > d.ResetAfter):
+			// Among exhausted buckets, name the one that frees up last: only then can a retry succeed.
+			d.Allowed, d.Bucket, d.Remaining, d.ResetAfter = false, s.Bucket, s.Remaining, s.ResetAfter
+		case d.Allowed && (len(d.Counted) == 1 || s.Remaining < d.Remaining):
+			d.Bucket, d.Remaining, d.ResetAfter = s.Bucket, s.Remaining, s.ResetAfter
+		}
+	}
+	if len(d.Counted) > 0 {
+		l.storeAnswered()
+	}
+	return d
+}
+
+// Status returns every configured bucket's state for keyID without counting a hit, ordered by window then name.
+func (l *Limiter) Status(ctx context.Context, keyID string) []BucketStatus {
+	now := l.now()
+	sctx, cancel := context.WithTimeout(ctx, l.timeout)
+	defer cancel()
+
+	buckets := make([]Bucket, 0, len(l.buckets))
+	for _, b := range l.buckets {
+		buckets = append(buckets, b)
+	}
+	slices.SortFunc(buckets, func(a, b Bucket) int {
+		return cmp.Or(cmp.Compare(a.Window, b.Window), cmp.Compare(a.Name, b.Name))
+	})
+
+	out := make([]BucketStatus, 0, len(buckets))
+	failed := false
+	for _, b := range buckets {
+		s := status(b, 0, now)
+		if !failed {
+			n, err := l.store.Peek(sctx, l.key(keyID, b, now))
+			switch {
+			case err == nil:
+				s = status(b, n, now)
+			case ctx.Err() == nil:
+				l.storeFailed(err)
+				failed = true
+			default:
+				failed = true
+			}
+		}
+		s.Unknown = failed
+		out = append(out, s)
+	}
+	if !failed && len(out) > 0 {
+		l.storeAnswered()
+	}
+	return out
+}
+
+func (l *Limiter) key(keyID string, b Bucket, now time.Time) string {
+	return l.prefix + keyID + ":" + b.Name + ":" + strconv.FormatInt(now.Unix()/b.WindowSeconds(), 10)
+}
+
+// status describes bucket b after n hits in the window holding now.
+func status(b Bucket, n int64, now time.Time) BucketStatus {
+	secs := b.WindowSeconds()
+	end := time.Unix((now.Unix()/secs+1)*secs, 0)
+	return BucketStatus{
+		Bucket:     b,
+		Remaining:  int(max(int64(b.Limit)-n, 0)),
+		ResetAfter: end.Sub(now),
+	}
+}
+
+// storeFailed reports a store failure to OnStoreError and logs it, at most once per warn interval.
+func (l *Limiter) storeFailed(err error) {
+	if l.onStoreError != nil {
+		l.onStoreError()
+	}
+	now := l.now()
+	l.failing.Store(true)
+	l.mu.Lock()
+	warn := l.lastWarn.IsZero() || now.Sub(l.lastWarn) >= l.warnInterval
+	if warn {
+		l.lastWarn = now
+	}
+	l.mu.Unlock()
+	if warn {
+		l.logger.Warn("rate limit store unavailable, allowing requests uncounted", "error", err)
+	}
+}
+
+// storeAnswered notes a successful store call and logs the recovery after failures.
+func (l *Limiter) storeAnswered() {
+	if l.failing.Load() && l.failing.CompareAndSwap(true, false) {
+		l.logger.Info("rate limit store available again, counting resumed")
+	}
+}

@@ -1,0 +1,191 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"radar"
+)
+
+// Key format: rdr_<id>_<secret><check>. The id is 12 base32 characters, the secret 32 (160 bits) and the check
+// 7 characters of the CRC-32 of the secret, so that a mistyped key is refused without a database look-up.
+const (
+	keyPrefix    = "rdr_"
+	keyIDLen     = 12
+	keySecretLen = 32
+	keyCheckLen  = 7
+)
+
+var (
+	b32       = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+	keyFormat = regexp.MustCompile(`^rdr_([a-z2-7]{12})_([a-z2-7]{39})$`)
+	slugRE    = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+)
+
+func randomB32(n int) string {
+	b := make([]byte, (n*5+7)/8)
+	rand.Read(b)
+	return b32.EncodeToString(b)[:n]
+}
+
+func keyCheck(secret string) string {
+	var sum [4]byte
+	c := crc32.ChecksumIEEE([]byte(secret))
+	sum[0], sum[1], sum[2], sum[3] = byte(c>>24), byte(c>>16), byte(c>>8), byte(c)
+	return b32.EncodeToString(sum[:])[:keyCheckLen]
+}
+
+func hashSecret(secret string) []byte {
+	h := sha256.Sum256([]byte(secret))
+	return h[:]
+}
+
+// CreateOrg creates an organisation.
+func (s *Service) CreateOrg(ctx context.Context, slug, name string) (*radar.Org, error) {
+	if !slugRE.MatchString(slug) {
+		return nil, radar.Errorf(radar.EValidation, "slug: must be 1-63 lower-case letters, digits or dashes, starting with a letter or digit")
+	}
+	if name == "" {
+		name = slug
+	}
+	o := &radar.Org{ID: uuid.NewString(), Slug: slug, Name: name, CreatedAt: s.nowTime()}
+	if err := s.store.CreateOrg(ctx, o); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// NewKey is a freshly issued API key with its secret, shown once.
+type NewKey struct {
+	Key    *radar.APIKey
+	Secret string
+}
+
+// CreateKey issues an API key for an organisation. expires of zero means the key does not expire.
+func (s *Service) CreateKey(ctx context.Context, orgID, name string, scopes []string, expires time.Duration) (*NewKey, error) {
+	var p radar.Problems
+	name = strings.TrimSpace(name)
+	if name == "" || len([]rune(name)) > 100 {
+		p.Add("name", "must be 1-100 characters")
+	}
+	if len(scopes) == 0 {
+		p.Add("scopes", "must name at least one of "+strings.Join(radar.Scopes, ", "))
+	}
+	for i, sc := range scopes {
+		if !slices.Contains(radar.Scopes, sc) {
+			p.Addf(fmt.Sprintf("scopes[%d]", i), "unknown scope %q; use %s", sc, strings.Join(radar.Scopes, ", "))
+		}
+	}
+	if expires < 0 {
+		p.Add("expires", "must be positive")
+	}
+	if err := p.Err(); err != nil {
+		return nil, err
+	}
+	org, err := s.store.Org(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	id := randomB32(keyIDLen)
+	secret := randomB32(keySecretLen)
+	secret += keyCheck(secret)
+	now := s.nowTime()
+	k := &radar.APIKey{
+		ID: id, OrgID: orgID, OrgSlug: org.Slug, Name: name, Scopes: slices.Compact(slices.Sorted(slices.Values(scopes))),
+		SecretHash: hashSecret(secret), CreatedAt: now,
+	}
+	if expires > 0 {
+		t := radar.NewTime(now.Add(expires))
+		k.ExpiresAt = &t
+	}
+	if err := s.store.CreateAPIKey(ctx, k); err != nil {
+		return nil, err
+	}
+	return &NewKey{Key: k, Secret: keyPrefix + id + "_" + secret}, nil
+}
+
+// Keys lists an organisation's keys, never their secrets.
+func (s *Service) Keys(ctx context.Context, orgID string) ([]*radar.APIKey, error) {
+	return s.store.APIKeys(ctx, orgID)
+}
+
+// RevokeKey revokes a key of the organisation at once.
+func (s *Service) RevokeKey(ctx context.Context, orgID, id string) error {
+	return s.store.RevokeAPIKey(ctx, orgID, id, s.nowTime())
+}
+
+// RevokeKeyByID revokes a key of any organisation (the operator's command line).
+func (s *Service) RevokeKeyByID(ctx context.Context, id string) error {
+	k, err := s.store.APIKey(ctx, id)
+	if err != nil {
+		return err
+	}
+	return s.store.RevokeAPIKey(ctx, k.OrgID, id, s.nowTime())
+}
+
+func unauthorized(msg string) error { return radar.Errorf(radar.EUnauthorized, "%s", msg) }
+
+// touchEvery bounds how often a key's last-used time is written.
+const touchEvery = time.Minute
+
+// Authenticate resolves a bearer token to its key's principal. Missing, malformed, unknown, revoked and
+// expired keys are unauthorized.
+func (s *Service) Authenticate(ctx context.Context, header string) (*radar.Principal, error) {
+	if header == "" {
+		return nil, unauthorized("missing API key: send Authorization: Bearer <key>")
+	}
+	scheme, token, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return nil, unauthorized("malformed Authorization header: want Bearer <key>")
+	}
+	m := keyFormat.FindStringSubmatch(strings.TrimSpace(token))
+	if m == nil || keyCheck(m[2][:keySecretLen]) != m[2][keySecretLen:] {
+		return nil, unauthorized("malformed API key")
+	}
+	k, err := s.store.APIKey(ctx, m[1])
+	if errors.Is(err, radar.ErrNotFound) {
+		return nil, unauthorized("unknown API key")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if subtle.ConstantTimeCompare(k.SecretHash, hashSecret(m[2])) != 1 {
+		return nil, unauthorized("unknown API key")
+	}
+	now := s.now()
+	if k.RevokedAt != nil {
+		return nil, unauthorized("API key revoked")
+	}
+	if k.ExpiresAt != nil && !now.Before(k.ExpiresAt.Time) {
+		return nil, unauthorized("API key expired")
+	}
+	s.touch(ctx, k.ID, now)
+	return &radar.Principal{OrgID: k.OrgID, OrgSlug: k.OrgSlug, OrgName: k.OrgName, KeyID: k.ID, KeyName: k.Name, Scopes: k.Scopes}, nil
+}
+
+// touch records the key's use at most once per touchEvery per process.
+func (s *Service) touch(ctx context.Context, id string, now time.Time) {
+	s.touchMu.Lock()
+	last, seen := s.touched[id]
+	if seen && now.Sub(last) < touchEvery {
+		s.touchMu.Unlock()
+		return
+	}
+	s.touched[id] = now
+	s.touchMu.Unlock()
+	if err := s.store.TouchAPIKey(ctx, id, radar.NewTime(now)); err != nil {
+		s.logger.Warn("record API key use", "key", id, "err", err)
+	}
+}

@@ -1,0 +1,167 @@
+package service
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"time"
+
+	"radar"
+)
+
+// Page sizes.
+const (
+	DefaultLimit = 25
+	MaxLimit     = 100
+)
+
+// List is one page of a list response.
+type List[T any] struct {
+	Data                     []T              `json:"data"`
+	NextCursor               *string          `json:"nextCursor"`
+	EntityResolution         *LookupResolution      `json:"entityResolution,omitempty"`
+	SourceResolution         *LookupResolution      `json:"sourceResolution,omitempty"`
+	ClassificationResolution *Classification `json:"classificationResolution,omitempty"`
+}
+
+// PageQuery is the paging part of every list request.
+type PageQuery struct {
+	Limit  int
+	Cursor string
+	View   string
+}
+
+// cursorSigner makes opaque, tamper-proof cursors: the keyset position and the list's name, signed with HMAC.
+type cursorSigner struct{ key []byte }
+
+const cursorMACLen = 16
+
+func (c cursorSigner) encode(list string, created int64, id string) string {
+	b := make([]byte, 8, 8+len(id)+cursorMACLen)
+	binary.BigEndian.PutUint64(b, uint64(created))
+	b = append(b, id...)
+	b = append(b, c.mac(list, b)...)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func (c cursorSigner) mac(list string, payload []byte) []byte {
+	m := hmac.New(sha256.New, c.key)
+	m.Write([]byte(list))
+	m.Write([]byte{0})
+	m.Write(payload)
+	return m.Sum(nil)[:cursorMACLen]
+}
+
+func (c cursorSigner) decode(list, cursor string) (radar.Page, error) {
+	bad := radar.Errorf(radar.EInvalidCursor, "cursor: malformed or tampered; pass nextCursor exactly as returned")
+	b, err := base64.RawURLEncoding.DecodeString(cursor)
+	if err != nil || len(b) < 8+cursorMACLen+1 || len(b) > 8+64+cursorMACLen {
+		return radar.Page{}, bad
+	}
+	payload, sum := b[:len(b)-cursorMACLen], b[len(b)-cursorMACLen:]
+	if !hmac.Equal(sum, c.mac(list, payload)) {
+		return radar.Page{}, bad
+	}
+	return radar.Page{AfterCreated: int64(binary.BigEndian.Uint64(payload)), AfterID: string(payload[8:])}, nil
+}
+
+// page validates the paging query of list and returns the store page, asking for one row more than the limit
+// so that the next cursor is known.
+func (s *Service) page(list string, q PageQuery, p *radar.Problems) (radar.Page, string) {
+	view := q.View
+	if view == "" {
+		view = radar.ViewCompact
+	}
+	if view != radar.ViewCompact && view != radar.ViewFull {
+		p.Addf("view", "must be compact or full, got %q", q.View)
+	}
+	limit := q.Limit
+	switch {
+	case limit == 0:
+		limit = DefaultLimit
+	case limit < 0:
+		p.Addf("limit", "must be between 1 and %d, got %d", MaxLimit, q.Limit)
+	case limit > MaxLimit:
+		limit = MaxLimit
+	}
+	var pg radar.Page
+	if q.Cursor != "" {
+		var err error
+		if pg, err = s.cursors.decode(list, q.Cursor); err != nil {
+			p.Add("cursor", "malformed or tampered")
+		}
+	}
+	pg.Limit = limit + 1
+	return pg, view
+}
+
+// cursorErr turns a failing cursor into invalid_cursor and any other problems into validation_error.
+func cursorErr(p radar.Problems) error {
+	if len(p) == 1 && p[0].Path == "cursor" {
+		return radar.Errorf(radar.EInvalidCursor, "cursor: malformed or tampered; pass nextCursor exactly as returned")
+	}
+	return p.Err()
+}
+
+// finish trims rows to the page limit and returns the next cursor.
+func finish[T any](s *Service, list string, rows []T, pg radar.Page, pos func(T) (int64, string)) ([]T, *string) {
+	if len(rows) < pg.Limit {
+		return rows, nil
+	}
+	rows = rows[:pg.Limit-1]
+	created, id := pos(rows[len(rows)-1])
+	c := s.cursors.encode(list, created, id)
+	return rows, &c
+}
+
+// parseBound parses a date (YYYY-MM-DD) or an RFC 3339 timestamp. A bare date as an upper bound includes
+// that whole UTC day.
+func parseBound(v string, upper bool) (*radar.Time, error) {
+	if v == "" {
+		return nil, nil
+	}
+	if d, err := time.Parse(time.DateOnly, v); err == nil {
+		if upper {
+			d = d.AddDate(0, 0, 1)
+		}
+		t := radar.NewTime(d)
+		return &t, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return nil, fmt.Errorf("must be a date (YYYY-MM-DD) or an RFC 3339 timestamp, got %q", v)
+	}
+	rt := radar.NewTime(t)
+	return &rt, nil
+}
+
+// bounds parses since and until into p's problems.
+func bounds(since, until string, p *radar.Problems) (*radar.Time, *radar.Time) {
+	s, err := parseBound(since, false)
+	if err != nil {
+		p.Add("since", err.Error())
+	}
+	u, err := parseBound(until, true)
+	if err != nil {
+		p.Add("until", err.Error())
+	}
+	if s != nil && u != nil && !s.Before(u.Time) {
+		p.Add("since", "must be earlier than until")
+	}
+	return s, u
+}
+
+func oneOf(p *radar.Problems, path, v string, allowed []string) {
+	if v == "" {
+		return
+	}
+	for _, a := range allowed {
+		if v == a {
+			return
+		}
+	}
+	p.Addf(path, "must be one of %s, got %q", strings.Join(allowed, ", "), v)
+}

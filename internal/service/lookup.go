@@ -1,0 +1,158 @@
+package service
+
+import (
+	"context"
+	"strings"
+
+	"radar"
+	"radar/internal/fuzzy"
+	"radar/internal/taxonomy"
+)
+
+// Classification is the classificationResolution of a list filtered by sector.
+type Classification = taxonomy.Resolution
+
+// LookupResolution reports how a fuzzy company name was resolved.
+type LookupResolution struct {
+	Query     string         `json:"query"`
+	MatchedOn string         `json:"matchedOn"`
+	Score     float64        `json:"score"`
+	Entity    ResolvedEntity `json:"entity"`
+}
+
+// ResolvedEntity names the company a fuzzy query resolved to.
+type ResolvedEntity struct {
+	ID          string `json:"id"`
+	CompanyName string `json:"companyName"`
+	FounderName string `json:"founderName"`
+}
+
+// orgIndex is an organisation's fuzzy index at one data version.
+type orgIndex struct {
+	version int64
+	index   *fuzzy.Index
+}
+
+// index returns the organisation's fuzzy index, rebuilt when its data version changed (on any replica).
+func (s *Service) index(ctx context.Context, orgID string) (*fuzzy.Index, error) {
+	v, err := s.store.DataVersion(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	s.indexMu.Lock()
+	cached := s.indexes[orgID]
+	s.indexMu.Unlock()
+	if cached != nil && cached.version == v {
+		return cached.index, nil
+	}
+	es, err := s.store.Entities(ctx, radar.EntityFilter{OrgID: orgID})
+	if err != nil {
+		return nil, err
+	}
+	docs := make([]fuzzy.Doc, len(es))
+	for i, e := range es {
+		d := fuzzy.Doc{ID: e.ID, CompanyName: e.CompanyName, Website: e.CompanyWebsite}
+		for _, f := range e.Founders {
+			d.Founders = append(d.Founders, f.Name)
+		}
+		docs[i] = d
+	}
+	ix := fuzzy.Build(docs)
+	s.indexMu.Lock()
+	if cur := s.indexes[orgID]; cur == nil || cur.version <= v {
+		s.indexes[orgID] = &orgIndex{version: v, index: ix}
+	}
+	s.indexMu.Unlock()
+	return ix, nil
+}
+
+// lookupCodes are the error codes of a fuzzy lookup on one endpoint.
+type lookupCodes struct{ param, notFound, ambiguous string }
+
+var (
+	entityLookup = lookupCodes{"entityQuery", radar.EEntityNotFound, radar.EAmbiguousEntity}
+	sourceLookup = lookupCodes{"sourceQuery", radar.ESourceNotFound, radar.EAmbiguousSource}
+)
+
+// resolve maps a fuzzy company query to one entity of the organisation.
+func (s *Service) resolve(ctx context.Context, orgID, query string, codes lookupCodes) (*LookupResolution, error) {
+	ix, err := s.index(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	r := ix.Lookup(query)
+	switch r.Outcome {
+	case fuzzy.Matched:
+		b := r.Best
+		return &LookupResolution{Query: query, MatchedOn: b.MatchedOn, Score: b.Score,
+			Entity: ResolvedEntity{ID: b.ID, CompanyName: b.CompanyName, FounderName: b.FounderName}}, nil
+	case fuzzy.Ambiguous:
+		names := make([]string, len(r.Candidates))
+		for i, c := range r.Candidates {
+			names[i] = c.CompanyName
+		}
+		return nil, &radar.Error{
+			Code: codes.ambiguous,
+			Message: codes.param + ": " + quote(query) + " matches several companies about equally (" + strings.Join(names, ", ") +
+				"); show the candidates to the user and query again by id",
+			Details: map[string]any{"candidates": r.Candidates},
+		}
+	}
+	return nil, radar.Errorf(codes.notFound, "%s: no tracked company or founder matches %s", codes.param, quote(query))
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+// parseTerms validates a classification parameter; nil means no sector filter.
+func (s *Service) parseTerms(raw string, p *radar.Problems) []string {
+	if strings.TrimSpace(raw) == "" {
+		return nil
+	}
+	terms, err := taxonomy.ParseTerms(raw)
+	if err != nil {
+		p.Add("classification", strings.TrimPrefix(err.Error(), "classification: "))
+		return nil
+	}
+	if len(terms) == 0 {
+		return nil
+	}
+	return terms
+}
+
+// classify resolves sector terms to category paths; the paths are never nil, so nothing matching yields an
+// empty list rather than no filter.
+func (s *Service) classify(ctx context.Context, terms []string) (*Classification, []string) {
+	res := taxonomy.Resolve(ctx, s.tax, s.classes, terms)
+	paths := res.Paths
+	if paths == nil {
+		paths = []string{}
+	}
+	return &res, paths
+}
+
+// companyFilter resolves the exact or fuzzy company parameters of a list.
+func (s *Service) companyFilter(ctx context.Context, orgID, exactParam, exact, query string, codes lookupCodes, p *radar.Problems) (string, *LookupResolution, error) {
+	if exact != "" && query != "" {
+		p.Addf(codes.param, "cannot be combined with %s; send one of them", exactParam)
+		return "", nil, nil
+	}
+	if exact != "" {
+		if err := checkID(exactParam, exact); err != nil {
+			e, _ := radar.AsError(err)
+			p.Add(exactParam, strings.TrimPrefix(e.Message, exactParam+": "))
+		}
+		return exact, nil, nil
+	}
+	if strings.TrimSpace(query) == "" {
+		return "", nil, nil
+	}
+	if len(*p) > 0 {
+		// Report the other faults first; a lookup would be wasted.
+		return "", nil, nil
+	}
+	res, err := s.resolve(ctx, orgID, query, codes)
+	if err != nil {
+		return "", nil, err
+	}
+	return res.Entity.ID, res, nil
+}

@@ -1,0 +1,127 @@
+package sqldb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// Defaults of WorkerOptions.
+const (
+	DefaultMaxWorkers   = 10
+	DefaultJobTimeout   = 5 * time.Minute
+	DefaultRescueAfter  = 6 * time.Minute
+	DefaultPollInterval = time.Second
+)
+
+// WorkerOptions configure StartWorkers; zero fields take the defaults above.
+type WorkerOptions struct {
+	Workers  *river.Workers
+	Periodic []*river.PeriodicJob
+	// MaxWorkers bounds the jobs this process works at once.
+	MaxWorkers int
+	// JobTimeout cancels a job's context after this long, unless its worker sets its own timeout.
+	JobTimeout time.Duration
+	// RescueAfter is how long a job may seem running before it is presumed lost with a crashed process and
+	// retried; it is at least JobTimeout.
+	RescueAfter time.Duration
+	// PollInterval is how often the queue is checked for new jobs without a notification (always on SQLite).
+	PollInterval time.Duration
+	// RetryDelay, when set, replaces River's exponential backoff between the attempts of a failed job.
+	RetryDelay func(attempt int) time.Duration
+	Logger     *slog.Logger
+}
+
+// WorkerPool is a running River client working the job queue of the database.
+type WorkerPool struct {
+	stop   func(context.Context) error
+	cancel func(context.Context) error
+}
+
+// Stop stops fetching jobs and waits for the running ones to finish; when ctx ends first, it cancels them and
+// waits for them to return.
+func (p *WorkerPool) Stop(ctx context.Context) error {
+	err := p.stop(ctx)
+	if err == nil || ctx.Err() == nil {
+		return err
+	}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	return p.cancel(cctx)
+}
+
+// Abort cancels the running jobs at once and waits for them to return; River retries them later.
+func (p *WorkerPool) Abort(ctx context.Context) error { return p.cancel(ctx) }
+
+// StartWorkers starts a River client that works the jobs of o.Workers and, when this process is the leader
+// among those sharing the database, inserts o.Periodic. On SQLite it shares the single writer connection; on
+// PostgreSQL it uses the pool and listens for new jobs.
+func (db *DB) StartWorkers(ctx context.Context, o WorkerOptions) (*WorkerPool, error) {
+	if o.Workers == nil {
+		return nil, errors.New("sqldb: start workers: no workers")
+	}
+	if o.MaxWorkers <= 0 {
+		o.MaxWorkers = DefaultMaxWorkers
+	}
+	if o.JobTimeout <= 0 {
+		o.JobTimeout = DefaultJobTimeout
+	}
+	if o.RescueAfter <= 0 {
+		o.RescueAfter = DefaultRescueAfter
+	}
+	o.RescueAfter = max(o.RescueAfter, o.JobTimeout)
+	if o.PollInterval <= 0 {
+		o.PollInterval = DefaultPollInterval
+	}
+	if o.Logger == nil {
+		o.Logger = db.logger
+	}
+	cfg := &river.Config{
+		Logger:               o.Logger,
+		Workers:              o.Workers,
+		PeriodicJobs:         o.Periodic,
+		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.MaxWorkers}},
+		JobTimeout:           o.JobTimeout,
+		RescueStuckJobsAfter: o.RescueAfter,
+		FetchPollInterval:    o.PollInterval,
+		FetchCooldown:        min(river.FetchCooldownDefault, o.PollInterval),
+		MaxAttempts:          maxAttempts,
+	}
+	if o.RetryDelay != nil {
+		cfg.RetryPolicy = retryDelay(o.RetryDelay)
+	}
+	switch e := db.eng.(type) {
+	case *sqliteEngine:
+		return startRiver(ctx, riversqlite.New(e.writer), cfg)
+	case *pgEngine:
+		cfg.Schema = e.schema
+		return startRiver(ctx, riverpgxv5.New(e.pool), cfg)
+	}
+	return nil, fmt.Errorf("sqldb: start workers: engine %s has no job queue", db.eng.name())
+}
+
+func startRiver[TTx any](ctx context.Context, d riverdriver.Driver[TTx], cfg *river.Config) (*WorkerPool, error) {
+	c, err := river.NewClient(d, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: start workers: %w", err)
+	}
+	if err := c.Start(ctx); err != nil {
+		return nil, fmt.Errorf("sqldb: start workers: %w", err)
+	}
+	return &WorkerPool{stop: c.Stop, cancel: c.StopAndCancel}, nil
+}
+
+// retryDelay is a River retry policy waiting delay(attempt) after a job's failed attempt.
+type retryDelay func(attempt int) time.Duration
+
+func (f retryDelay) NextRetry(job *rivertype.JobRow) time.Time {
+	return time.Now().Add(f(job.Attempt))
+}
