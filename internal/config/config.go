@@ -32,9 +32,9 @@ type Config struct {
 // option describes one setting.
 type option struct {
 	env, flag, def, help string
-	secret             bool
-	field              func(*Config) *string
-	boolean            func(*Config) *bool
+	secret               bool
+	field                func(*Config) *string
+	boolean              func(*Config) *bool
 }
 
 func options() []option {

@@ -20,11 +20,11 @@ const (
 
 // List is one page of a list response.
 type List[T any] struct {
-	Data                     []T              `json:"data"`
-	NextCursor               *string          `json:"nextCursor"`
-	EntityResolution         *LookupResolution      `json:"entityResolution,omitempty"`
-	SourceResolution         *LookupResolution      `json:"sourceResolution,omitempty"`
-	ClassificationResolution *Classification `json:"classificationResolution,omitempty"`
+	Data                     []T               `json:"data"`
+	NextCursor               *string           `json:"nextCursor"`
+	EntityResolution         *LookupResolution `json:"entityResolution,omitempty"`
+	SourceResolution         *LookupResolution `json:"sourceResolution,omitempty"`
+	ClassificationResolution *Classification   `json:"classificationResolution,omitempty"`
 }
 
 // PageQuery is the paging part of every list request.
