@@ -71,9 +71,9 @@ type Entity struct {
 	// Policy is the compiled form of ThingsToTrack (full view only).
 	Policy             *Policy `json:"policy,omitempty"`
 	EnrichmentStatus   string  `json:"enrichmentStatus"`
-	LastScrapedAt      *Time   `json:"lastScrapedAt"`
+	LastScrapedAt      *Time   `json:"lastScrapedAt" nullable:"true"`
 	ScrapeHealthReason string  `json:"scrapeHealthReason"`
-	NextRunAt          *Time   `json:"nextRunAt"`
+	NextRunAt          *Time   `json:"nextRunAt" nullable:"true"`
 	// RunningSince is set while a tracker run is in progress.
 	RunningSince *Time `json:"-"`
 	CreatedAt    Time  `json:"createdAt"`

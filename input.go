@@ -19,7 +19,7 @@ type EntityInput struct {
 	CompanySummary     string         `json:"companySummary,omitempty" doc:"What the company does, up to 5000 characters" maxLength:"5000"`
 	Founders           []FounderInput `json:"founders" doc:"1-10 founders" minItems:"1" maxItems:"10"`
 	ThingsToTrack      string         `json:"thingsToTrack" doc:"Alert rules in plain language, 1-10000 characters; compiled into a governed policy" minLength:"1" maxLength:"10000"`
-	AlertEmails        []string       `json:"alertEmails" doc:"1-20 recipient addresses" minItems:"1" maxItems:"20" uniqueItems:"true" format:"email"`
+	AlertEmails        []string       `json:"alertEmails" doc:"1-20 distinct recipient addresses" minItems:"1" maxItems:"20" format:"email"`
 	EmailAlertsEnabled *bool          `json:"emailAlertsEnabled,omitempty" doc:"Send alert e-mails; default true"`
 	CadenceDays        *int           `json:"cadenceDays,omitempty" doc:"Days between scheduled runs: 3, 7 or 30; default 7" enum:"3,7,30"`
 }
@@ -34,7 +34,7 @@ type CreateInput struct {
 type EntityPatch struct {
 	CompanyName        *string        `json:"companyName,omitempty" doc:"Company name, 1-200 characters" minLength:"1" maxLength:"200"`
 	CompanySummary     *string        `json:"companySummary,omitempty" doc:"Up to 5000 characters" maxLength:"5000"`
-	AlertEmails        []string       `json:"alertEmails,omitempty" doc:"1-20 recipient addresses" minItems:"1" maxItems:"20" uniqueItems:"true" format:"email"`
+	AlertEmails        []string       `json:"alertEmails,omitempty" doc:"1-20 distinct recipient addresses" minItems:"1" maxItems:"20" format:"email"`
 	CadenceDays        *int           `json:"cadenceDays,omitempty" doc:"3, 7 or 30" enum:"3,7,30"`
 	Tags               []string       `json:"tags,omitempty" doc:"Free tags, replaced as a whole; up to 50 of up to 50 characters" maxItems:"50"`
 	Founders           []FounderInput `json:"founders,omitempty" doc:"Founders: an item with id updates that founder in place, an item without id adds one" maxItems:"10"`

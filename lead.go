@@ -25,7 +25,7 @@ type LeadCompany struct {
 // LeadDecision is a user's verdict on a lead.
 type LeadDecision struct {
 	Status          string `json:"status"`
-	DecidedAt       *Time  `json:"decidedAt"`
+	DecidedAt       *Time  `json:"decidedAt" nullable:"true"`
 	TrackedEntityID string `json:"trackedEntityId,omitempty"`
 }
 

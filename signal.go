@@ -157,7 +157,7 @@ type Alert struct {
 	Recipients      []string         `json:"recipients"`
 	Subject         string           `json:"subject,omitempty"`
 	RuleEvaluations []RuleEvaluation `json:"ruleEvaluations,omitempty"`
-	SentAt          *Time            `json:"sentAt"`
+	SentAt          *Time            `json:"sentAt" nullable:"true"`
 	CreatedAt       Time             `json:"createdAt"`
 }
 
@@ -185,7 +185,7 @@ type Run struct {
 	EntityID   string `json:"entityId"`
 	Trigger    string `json:"trigger"`
 	StartedAt  Time   `json:"startedAt"`
-	FinishedAt *Time  `json:"finishedAt"`
+	FinishedAt *Time  `json:"finishedAt" nullable:"true"`
 }
 
 // OutboxMessage is an alert e-mail, sent or kept.
@@ -201,7 +201,7 @@ type OutboxMessage struct {
 	Status    string   `json:"status"`
 	Attempts  int      `json:"attempts"`
 	LastError string   `json:"lastError,omitempty"`
-	SentAt    *Time    `json:"sentAt"`
+	SentAt    *Time    `json:"sentAt" nullable:"true"`
 	CreatedAt Time     `json:"createdAt"`
 }
 

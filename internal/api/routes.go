@@ -81,7 +81,19 @@ type DataBody[T any] struct {
 type RefreshBody struct {
 	Data                  *radar.Entity    `json:"data"`
 	Operation             *radar.Operation `json:"operation"`
-	BaselineLastScrapedAt *radar.Time      `json:"baselineLastScrapedAt" doc:"lastScrapedAt before this run; the run is finished when lastScrapedAt differs from it"`
+	BaselineLastScrapedAt *radar.Time      `json:"baselineLastScrapedAt" nullable:"true" doc:"lastScrapedAt before this run; the run is finished when lastScrapedAt differs from it"`
+}
+
+// DraftInput is the body of a draft enrichment: the creation fields, of which only companyName and
+// companyWebsite are required.
+type DraftInput struct {
+	radar.EntityInput
+}
+
+// TransformSchema requires only the company's name and website.
+func (DraftInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	s.Required = []string{"companyName", "companyWebsite"}
+	return s
 }
 
 type createInput struct {
@@ -183,11 +195,11 @@ func (s *Server) register() {
 			return &body[RefreshBody]{RefreshBody{Data: r.Entity, Operation: r.Entity.Operation, BaselineLastScrapedAt: r.Baseline}}, nil
 		})
 	enrich := op("enrichDraft", http.MethodPost, "/api/v1/tracker/enrich", "Find the missing profiles of a draft company before creating it (may take minutes)", "tracker",
-		http.StatusOK, 400, 413, 415)
+		http.StatusOK, 400, 413, 415, 503)
 	enrich.Description = "Only companyName and companyWebsite are required. Counts in the enrich bucket (60 per hour) and as a write."
 	huma.Register(a, enrich,
-		func(ctx context.Context, in *body[radar.EntityInput]) (*body[*service.EnrichResult], error) {
-			r, err := s.svc.EnrichDraft(ctx, PrincipalFrom(ctx), in.Body)
+		func(ctx context.Context, in *body[DraftInput]) (*body[*service.EnrichResult], error) {
+			r, err := s.svc.EnrichDraft(ctx, PrincipalFrom(ctx), in.Body.EntityInput)
 			if err != nil {
 				return nil, fail(ctx, log, err)
 			}
@@ -195,4 +207,33 @@ func (s *Server) register() {
 		})
 	s.registerSignals()
 	s.registerLeads()
+	tidyDocument(a.OpenAPI())
+}
+
+// tidyDocument states what huma cannot infer from the handlers: a create (or lead track) also answers 200 for
+// an idempotent replay or an already tracked company, validation failures are 400 and never 422, and an
+// entity's latestSignal is null until its first run has finished.
+func tidyDocument(doc *huma.OpenAPI) {
+	for _, item := range doc.Paths {
+		for _, o := range []*huma.Operation{item.Get, item.Post, item.Patch, item.Delete} {
+			if o == nil {
+				continue
+			}
+			delete(o.Responses, "422")
+			if created := o.Responses["201"]; created != nil {
+				o.Responses["200"] = &huma.Response{
+					Description: "An idempotent replay (idempotencyReplayed, header Idempotency-Replayed: true) or an " +
+						"already tracked company, reused and updated (existingEntity)",
+					Headers: map[string]*huma.Param{"Idempotency-Replayed": created.Headers["Idempotency-Replayed"]},
+					Content: created.Content,
+				}
+			}
+		}
+	}
+	if e := doc.Components.Schemas.Map()["Entity"]; e != nil {
+		e.Properties["latestSignal"] = &huma.Schema{
+			Description: "The newest signal in its compact view; null until a run has finished",
+			AnyOf:       []*huma.Schema{{Ref: "#/components/schemas/Signal"}, {Type: "null"}},
+		}
+	}
 }

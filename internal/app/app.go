@@ -19,9 +19,12 @@ import (
 	"radar/internal/analysis"
 	"radar/internal/api"
 	"radar/internal/config"
+	"radar/internal/mcp"
+	"radar/internal/ops"
 	"radar/internal/ratelimit"
 	"radar/internal/service"
 	"radar/internal/sqldb"
+	"radar/internal/web"
 )
 
 // App is a running Radar.
@@ -98,8 +101,12 @@ func (a *App) Start(ctx context.Context) error {
 		a.redis = redis.NewClient(opts)
 		store = ratelimit.NewRedis(a.redis)
 	}
-	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Logger: a.Logger})
-	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger})
+	metrics := ops.New(ops.Config{DB: a.DB, Logger: a.Logger})
+	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Logger: a.Logger, OnStoreError: metrics.StoreError})
+	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger,
+		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger),
+		Ops: metrics, Observe: metrics.Observe, OnRateLimited: metrics.RateLimited,
+		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, BaseURL: a.Config.BaseURL, Logger: a.Logger})})
 	ln, err := net.Listen("tcp", a.Config.Addr)
 	if err != nil {
 		return fmt.Errorf("app: listen on %s: %w", a.Config.Addr, err)

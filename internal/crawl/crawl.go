@@ -4,6 +4,7 @@
 package crawl
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"radar/internal/fetch"
 )
@@ -99,8 +101,8 @@ type Snapshot struct {
 	URL          string `json:"url"`
 	ETag         string `json:"etag,omitempty"`
 	LastModified string `json:"lastModified,omitempty"`
-	Hash         string `json:"hash"` // hash of the page's visible text
-	Text         string `json:"text"` // visible text, capped at 20 KB, for diffing
+	Hash         string `json:"hash"` // SHA-256 of Text, hex
+	Text         string `json:"text"` // title, description and visible text, one block a line, capped at 20 KB
 	// Links and Profiles are what the page pointed at, so that a page answered with 304 Not
 	// Modified is still followed and still yields its articles, feeds and profiles.
 	Links    []Link    `json:"links,omitempty"`
@@ -162,7 +164,7 @@ type Result struct {
 	Items    []Item         // every item seen this time; the caller filters out the ones seen before
 	Pages    []Snapshot     // every page fetched; pages answered with 304 carry the previous snapshot
 	Changes  []Item         // pages whose text changed since the previous run, with a summary in Text
-	Profiles []Profile      // one per field, company footer links before others
+	Profiles []Profile      // one per field: the first found, home page first
 	Text     string         // home and about text, capped, for sector classification
 	Sources  []SourceResult // one per source attempted, in the order website, feed, news, github
 }
@@ -189,23 +191,23 @@ func (r *run) get(ctx context.Context, req fetch.Request) (*fetch.Response, erro
 	select {
 	case r.sem <- struct{}{}:
 	case <-ctx.Done():
-		return nil, fmt.Errorf("fetch: %s: %w", req.URL, ctx.Err())
+		return nil, fmt.Errorf("crawl: %s: %w", req.URL, ctx.Err())
 	}
 	defer func() { <-r.sem }()
 	return r.cfg.Fetcher.Get(ctx, req)
 }
 
-// Run crawls t; prev holds the previous run's snapshots by URL (nil on the first run). Failures
-// are recorded in Result.Sources; a run returns whatever the other sources gave.
+// Run crawls t; prev holds the previous run's snapshots by their URL (nil on the first run).
+// Failures are recorded in Result.Sources; a run returns whatever the other sources gave.
 func (c *Crawler) Run(ctx context.Context, t Target, prev map[string]Snapshot) Result {
 	r := c.newRun(t)
 	var (
-		wg             sync.WaitGroup
-		news, hub      sourceOutput
-		newsOK, hubRan bool
+		wg              sync.WaitGroup
+		news, hub       sourceOutput
+		newsRan, hubRan bool
 	)
 	if r.cfg.NewsFeedURL != "" && strings.TrimSpace(t.CompanyName) != "" {
-		newsOK = true
+		newsRan = true
 		wg.Go(func() { news = r.news(ctx) })
 	}
 	org := githubOrg(t.GitHubURL)
@@ -219,7 +221,7 @@ func (c *Crawler) Run(ctx context.Context, t Target, prev map[string]Snapshot) R
 	if org == "" {
 		if found := githubOrg(profileURL(profiles, FieldCompanyGitHub)); found != "" {
 			hubRan = true
-			hub = r.github(ctx, found)
+			wg.Go(func() { hub = r.github(ctx, found) })
 		}
 	}
 	feeds := r.feeds(ctx, site.feedURLs())
@@ -233,7 +235,7 @@ func (c *Crawler) Run(ctx context.Context, t Target, prev map[string]Snapshot) R
 		res.Sources = append(res.Sources, feeds.source(SourceFeed))
 		res.Items = append(res.Items, capItems(feeds.items, r.cfg.MaxItems)...)
 	}
-	if newsOK {
+	if newsRan {
 		res.Sources = append(res.Sources, news.source(SourceNews))
 		res.Items = append(res.Items, capItems(news.items, r.cfg.MaxItems)...)
 	}
@@ -260,11 +262,7 @@ func (c *Crawler) Enrich(ctx context.Context, t Target) (Result, error) {
 		Profiles: mergeProfiles(site.pages),
 		Text:     site.text(),
 	}
-	org := githubOrg(t.GitHubURL)
-	if found := githubOrg(profileURL(res.Profiles, FieldCompanyGitHub)); found != "" {
-		org = found
-	}
-	if org != "" {
+	if org := cmp.Or(githubOrg(t.GitHubURL), githubOrg(profileURL(res.Profiles, FieldCompanyGitHub))); org != "" {
 		found, out := r.githubProfiles(ctx, org)
 		res.Sources = append(res.Sources, out.source(SourceGitHub))
 		for _, p := range found {
@@ -281,10 +279,10 @@ func (c *Crawler) Enrich(ctx context.Context, t Target) (Result, error) {
 
 // sourceOutput is what one source gave: its items and its failures.
 type sourceOutput struct {
-	tried  bool // for feeds: whether any feed was found to read
-	items  []Item
-	ok     bool
-	errs   []error
+	tried bool // for feeds: whether any feed was found to read
+	items []Item
+	ok    bool
+	errs  []error
 }
 
 func (o sourceOutput) source(name string) SourceResult {
@@ -357,7 +355,7 @@ func truncate(s string, n int) string {
 		return s
 	}
 	cut := n
-	for cut > 0 && !utf8RuneStart(s[cut]) {
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
 	s = s[:cut]
@@ -366,8 +364,6 @@ func truncate(s string, n int) string {
 	}
 	return strings.TrimSpace(s)
 }
-
-func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // Accept headers for pages and feeds.
 const (

@@ -239,11 +239,16 @@ func textContent(n *html.Node) string {
 			return
 		case n.Type == html.ElementNode && (n.DataAtom == atom.Script || n.DataAtom == atom.Style || n.DataAtom == atom.Template):
 			return
-		case n.Type == html.ElementNode && isBlock(n.DataAtom):
+		}
+		block := n.Type == html.ElementNode && (isBlock(n.DataAtom) || n.DataAtom == atom.Br)
+		if block {
 			b.WriteByte(' ')
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
+		}
+		if block {
+			b.WriteByte(' ')
 		}
 	}
 	walk(n)

@@ -225,6 +225,9 @@ func profileURL(ps []Profile, field string) string {
 	return ""
 }
 
+// unfoldable spells the lower-case letters that have no decomposition into a base letter and an accent.
+var unfoldable = strings.NewReplacer("ø", "o", "æ", "ae", "œ", "oe", "ß", "ss", "ł", "l", "đ", "d", "ð", "d", "þ", "th", "ı", "i")
+
 // fold lower-cases s, strips accents, spells "&" as "and" and turns every run of other
 // characters that are not letters or digits into one space.
 func fold(s string) string {
@@ -232,9 +235,10 @@ func fold(s string) string {
 	if plain, _, err := transform.String(t, s); err == nil {
 		s = plain
 	}
+	s = unfoldable.Replace(strings.ToLower(s))
 	var b strings.Builder
 	space := false
-	for _, r := range strings.ToLower(s) {
+	for _, r := range s {
 		switch {
 		case r == '\'' || r == '’':
 		case r == '&':

@@ -28,6 +28,7 @@ var (
 // crawledPage is one page fetched in a run.
 type crawledPage struct {
 	snap        Snapshot
+	final       string    // the address the page was served from, after redirects
 	prev        *Snapshot // the previous run's snapshot of the page, if any
 	notModified bool
 	section     section
@@ -65,10 +66,7 @@ func (r *run) crawlSite(ctx context.Context, prev map[string]Snapshot, follow fu
 		score     int
 		order     int
 	}
-	visited := map[string]bool{canonical(home): true}
-	if u, err := url.Parse(first.snap.URL); err == nil {
-		visited[canonical(u)] = true
-	}
+	visited := map[string]bool{canonical(home): true, canonicalString(first.final): true}
 	cands := make(map[string]*candidate)
 	order := 0
 	addLinks := func(p crawledPage) {
@@ -131,6 +129,13 @@ func (r *run) crawlSite(ctx context.Context, prev map[string]Snapshot, follow fu
 			}
 			p := results[i]
 			p.section = c.sec
+			if key := canonicalString(p.final); key != canonicalString(c.url) {
+				if visited[key] {
+					continue // redirected to a page already read
+				}
+				visited[key] = true
+				delete(cands, key)
+			}
 			sc.pages = append(sc.pages, p)
 			addLinks(p)
 		}
@@ -160,6 +165,7 @@ func (r *run) fetchPage(ctx context.Context, rawURL string, prev map[string]Snap
 	if siteKey(final) != site {
 		return page, fmt.Errorf("crawl: %s: %w: %s", rawURL, errOffSite, resp.URL)
 	}
+	page.final = resp.URL
 	if resp.NotModified {
 		if !hasOld {
 			return page, fmt.Errorf("crawl: %s: %w", rawURL, errUnexpected304)

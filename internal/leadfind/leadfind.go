@@ -117,14 +117,16 @@ type itemScan struct {
 
 // mention is one person of a link.
 type mention struct {
-	link link
-	sent int
-	tok  int
-	name string
-	ctx  string
-	role string
+	link    link
+	sent    int
+	tok     int
+	name    string
+	ctx     string
+	role    string
+	summary string
 }
 
+// item returns the leads one item yields, each person and company once.
 func (m *matcher) item(it Item) []Candidate {
 	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool)}
 	for _, raw := range splitSentences(it.Title + "\n" + it.Text) {
@@ -136,7 +138,7 @@ func (m *matcher) item(it Item) []Candidate {
 	stages := make(map[string]string)
 	var mentions []mention
 	for i, s := range sc.sents {
-		sc.hire = append(sc.hire, hirePatterns.MatchString(s.str))
+		sc.hire = append(sc.hire, s.reportsHire())
 		s.companyRelations(sc.rels)
 		s.stages(stages)
 		for _, l := range findLinks(sc.sents, i) {
@@ -167,7 +169,7 @@ func (m *matcher) item(it Item) []Candidate {
 			PersonRole:     mn.role,
 			CompanyName:    company,
 			CompanyWebsite: websiteOf(company, m, sites),
-			Summary:        sc.sents[mn.sent].raw,
+			Summary:        mn.summary,
 			Relation:       rel,
 			Stage:          cmp.Or(stages[normalizeCompany(company)], StageUnknown),
 			Key:            NormalizeKey(mn.name, company),
@@ -197,6 +199,7 @@ func (sc *itemScan) mentionsTracked() bool {
 	return false
 }
 
+// companyKey returns the normalised name of the company of l.
 func (sc *itemScan) companyKey(l link) string {
 	return normalizeCompany(sc.sents[l.sent].toks[l.company].text)
 }
@@ -218,7 +221,7 @@ func (sc *itemScan) mentions(l link) []mention {
 		if normalizePerson(name) == company {
 			return
 		}
-		out = append(out, mention{link: l, sent: sent, tok: tok, name: name, ctx: ctx, role: role})
+		out = append(out, mention{link: l, sent: sent, tok: tok, name: name, ctx: ctx, role: role, summary: s.raw})
 	}
 	if len(l.people) == 1 && l.people[0] == pronoun {
 		sent, tok, ok := sc.antecedent(l)
@@ -227,6 +230,11 @@ func (sc *itemScan) mentions(l link) []mention {
 		}
 		ctx := sc.sents[sent].pre(tok) + " " + sc.sents[sent].post(tok) + " " + l.ctx
 		add(sent, tok, ctx, defaultRole(l, 1+len(l.with)))
+		if first := s.toks[0].form; len(out) > 0 && (first == "she" || first == "he") {
+			if _, rest, ok := strings.Cut(s.raw, " "); ok {
+				out[0].summary = out[0].name + " " + rest
+			}
+		}
 	} else {
 		first := s.pre(l.people[0])
 		for i, p := range l.people {
@@ -389,6 +397,7 @@ func trackedNear(words []string, i, before, after int) bool {
 	return false
 }
 
+// isPlaceholder reports whether a token form stands for a run of capitalised words ("N3").
 func isPlaceholder(form string) bool {
 	return len(form) > 1 && form[0] == 'N' && form[1] >= '0' && form[1] <= '9'
 }
@@ -532,10 +541,10 @@ func (s *sentence) agentAfter(j int) (int, bool) {
 // stages attributes each funding stage mentioned in the sentence to the company it is about and records
 // the most advanced stage per company.
 func (s *sentence) stages(out map[string]string) {
-	found := stagePattern.FindAllStringSubmatchIndex(s.str, -1)
-	if len(found) == 0 {
+	if !s.contains(stageWords) {
 		return
 	}
+	found := stagePattern.FindAllStringSubmatchIndex(s.str, -1)
 	head := s.appositiveHeads()
 	for _, f := range found {
 		mention := strings.ToLower(s.str[f[0]:f[1]])
@@ -551,6 +560,9 @@ func (s *sentence) stages(out map[string]string) {
 		out[k] = laterStage(cmp.Or(out[k], StageUnknown), stageOfMention(mention, letter))
 	}
 }
+
+// stageWords are the words a funding stage is named with.
+var stageWords = words("pre-?seed.* preseed.* seed.* angels? series.* growth.* late.* ipo initial public")
 
 // isCompanyLike reports whether token i can own a funding round: the tracked company or a name that is
 // not a person's.

@@ -212,6 +212,25 @@ func TestExtractIgnoresLookAlikes(t *testing.T) {
 	}
 }
 
+func TestExtractReadsTheTrackedNameAsAName(t *testing.T) {
+	tests := map[string]struct {
+		text string
+		want int
+	}{
+		"capitalised":         {"Former Linear engineer Jane Doe launches Aurora.", 1},
+		"all capitals":        {"Former LINEAR engineer Jane Doe launches Aurora.", 1},
+		"lowercase word":      {"After years of linear growth, former engineer Jane Doe launches Aurora.", 0},
+		"with a legal suffix": {"Former Linear Inc. engineer Jane Doe launches Aurora.", 1},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := Extract("Linear", nil, items(tc.text)); len(got) != tc.want {
+				t.Errorf("Extract(%q) = %v, want %d leads", tc.text, leadsOf(got), tc.want)
+			}
+		})
+	}
+}
+
 func TestExtractMergesSightings(t *testing.T) {
 	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	in := []Item{
@@ -252,6 +271,63 @@ func TestExtractSkipsItemsWithoutTheTrackedCompany(t *testing.T) {
 	if len(got) == 1 && !slices.Equal(got[0].Evidence, []string{in[1].URL}) {
 		t.Errorf("Evidence = %v, want %v", got[0].Evidence, []string{in[1].URL})
 	}
+}
+
+func TestExtractSummary(t *testing.T) {
+	tests := map[string]struct{ text, want string }{
+		"the sentence naming the lead": {
+			text: "Northwind opened an office in Berlin. Northwind partners with Beacon Labs, founded by Sam Lee. Revenue doubled.",
+			want: "Northwind partners with Beacon Labs, founded by Sam Lee.",
+		},
+		"a pronoun replaced by the name": {
+			text: "Jane Doe has left Northwind after six years. She is now building Aurora, a stealth startup.",
+			want: "Jane Doe is now building Aurora, a stealth startup.",
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := Extract("Northwind", nil, items(tc.text))
+			if len(got) != 1 {
+				t.Fatalf("Extract(%q) returned %v, want one lead", tc.text, leadsOf(got))
+			}
+			if got[0].Summary != tc.want {
+				t.Errorf("Summary = %q, want %q", got[0].Summary, tc.want)
+			}
+		})
+	}
+}
+
+// FuzzExtract checks that Extract accepts any text and only returns well-formed leads.
+func FuzzExtract(f *testing.F) {
+	for _, seed := range []string{
+		"",
+		"...",
+		"Northwind",
+		"(((Northwind ,,, '' — –",
+		"Jane Doe, co-founder of Northwind, has left to start Aurora Robotics.",
+		"She is now building Aurora. Her new startup, Kite, was founded by",
+		"Northwind invests in Delta AI (founders: Ann Bee and",
+		"Former Northwind CTO J. R. Launches",
+		"Northwind’s “Series A” – ex-Northwind 🚀 José Álvarez-Ruiz co-founded Brightline AI.",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, c := range Extract("Northwind", []string{"Jane Doe"}, []Item{{URL: "u", Title: text, Text: text}}) {
+			if _, ok := relationRank[c.Relation]; !ok {
+				t.Errorf("Relation %q is not a known relation", c.Relation)
+			}
+			if _, ok := stageRank[c.Stage]; !ok {
+				t.Errorf("Stage %q is not a known stage", c.Stage)
+			}
+			if c.Key != NormalizeKey(c.PersonName, c.CompanyName) || c.PersonName == "" || c.CompanyName == "" {
+				t.Errorf("malformed candidate %+v", c)
+			}
+			if normalizeCompany(c.CompanyName) == "northwind" {
+				t.Errorf("candidate names the tracked company: %+v", c)
+			}
+		}
+	})
 }
 
 func TestNormalizeKey(t *testing.T) {

@@ -5,6 +5,7 @@ import "strings"
 // The word lists below are read-only lookup tables. They decide which capitalised words can be part of a
 // name and which carry meaning for the patterns.
 
+// wordSet returns the set of the space-separated words.
 func wordSet(words string) map[string]bool {
 	set := make(map[string]bool)
 	for _, w := range strings.Fields(words) {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -34,10 +35,12 @@ func NormalizeKey(person, company string) string {
 // fold lowercases s, strips accents and turns every run of non-alphanumeric characters other than
 // apostrophes into one space; apostrophes are removed so "O'Neil" and "ONeil" agree.
 func fold(s string) string {
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	plain, _, err := transform.String(t, s)
-	if err != nil {
-		plain = s
+	plain := s
+	if !isASCII(s) {
+		t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+		if out, _, err := transform.String(t, s); err == nil {
+			plain = out
+		}
 	}
 	var b strings.Builder
 	space := false
@@ -57,6 +60,17 @@ func fold(s string) string {
 	return b.String()
 }
 
+// isASCII reports whether s has only ASCII characters and so needs no accent folding.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// normalizePerson folds a person's name and drops honorifics and suffixes such as "Dr" and "Jr".
 func normalizePerson(name string) string {
 	words := strings.Fields(fold(name))
 	out := words[:0]
@@ -68,6 +82,7 @@ func normalizePerson(name string) string {
 	return strings.Join(out, " ")
 }
 
+// normalizeCompany folds a company name and drops a leading "the" and trailing legal forms (Inc, GmbH).
 func normalizeCompany(name string) string {
 	words := strings.Fields(fold(name))
 	if len(words) > 1 && words[0] == "the" {
@@ -110,6 +125,7 @@ func StageOf(text string) string {
 	return stage
 }
 
+// stageOfMention maps one funding mention found by stagePattern, with its series letter if any, to a stage.
 func stageOfMention(mention, seriesLetter string) string {
 	switch {
 	case seriesLetter == "a":

@@ -7,9 +7,9 @@ import (
 )
 
 // The patterns read a sentence in its prepared form: lowercase words and punctuation separated by single
-// spaces, "T" for the tracked company and "N<i>" for each run of capitalised words, for example
-// "former T cto N0 launches N1". Matches are checked further in Go, because the regular expressions
-// cannot look around.
+// spaces, "T" for the tracked company, "N<i>" for each run of capitalised words and "~" before role words,
+// for example "former T ~cto N0 launches N1". Matches are checked further in Go, because the regular
+// expressions cannot look around.
 
 // linkKind says how the people of a link stand to its company.
 type linkKind int
@@ -23,72 +23,142 @@ const (
 // pronoun marks a link whose person is "she" or "he" and is resolved against an earlier sentence.
 const pronoun = -2
 
+// startKind says at which tokens a pattern can begin.
+type startKind int
+
+const (
+	atPeople        startKind = iota // a name, a role, the tracked company or a word such as "former"
+	atName                           // a name
+	atVerb                           // a passive founding verb ("founded by ...")
+	atSentenceStart                  // the first token
+	atPossessive                     // "her" or "his"
+)
+
 // pattern is one way a sentence can tie people to a company.
 type pattern struct {
 	re      *regexp.Regexp
+	needs   *regexp.Regexp // a word the sentence must contain for the pattern to apply
+	start   startKind
 	subject bool     // the people are the subject of a founding or joining verb
 	kind    linkKind // kind when neither a verb nor a role decides
 	noun    bool     // the phrasing itself names the company a company or startup
 	pronoun bool     // the people are a pronoun
-	anchored bool    // the expression only matches at the start of the sentence
+}
+
+// memberStarts are the words that can open the description of a person in a list of people.
+// Articles and pronouns are left out: a match that starts at them also starts at the next word.
+var memberStarts = wordSet(`former ex fellow serial longtime onetime one-time both two three then current early dr prof
+mr mrs ms sir dame T`)
+
+// passiveStarts are the first words of the passive founding verbs.
+var passiveStarts = wordSet(`co-founded cofounded founded started launched set established created formed built spun
+incubated`)
+
+// words compiles space-separated word expressions into one that matches a whole token form; a lone "~"
+// stands for any role word.
+func words(list string) *regexp.Regexp {
+	alts := strings.Fields(list)
+	for i, a := range alts {
+		if a == rolePrefix {
+			alts[i] = rolePrefix + ".*"
+		}
+	}
+	return regexp.MustCompile(`^(?:` + strings.Join(alts, "|") + `)$`)
+}
+
+// contains reports whether a token of s, other than a name, matches re.
+func (s *sentence) contains(re *regexp.Regexp) bool {
+	for _, t := range s.toks {
+		if t.span < 0 && re.MatchString(t.form) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsAt reports whether the pattern can begin at token i of s.
+func (p pattern) startsAt(s *sentence, i int) bool {
+	form := s.toks[i].form
+	switch p.start {
+	case atPeople:
+		return s.toks[i].span >= 0 || memberStarts[form] || strings.HasPrefix(form, rolePrefix)
+	case atName:
+		return s.toks[i].span >= 0
+	case atVerb:
+		return passiveStarts[form]
+	case atSentenceStart:
+		return i == 0
+	default:
+		return form == "her" || form == "his"
+	}
 }
 
 var (
-	nameRe    = `N\d+`
-	otherWord = `[^N ][^ ]*`
-	roleRe    = `~[^ ]+`
-	roleExpr  = roleRe + `(?: (?:of |and |& |, |/ )?` + roleRe + `){0,6}`
-	member    = `(?:(?:former|ex|fellow|serial|longtime|onetime|one-time|both|two|three|the|a|an|his|her|their|its|then|current|early) ){0,3}(?:(?:T|` + nameRe + `)(?: 's)? )?(?:` + roleExpr + ` )?(?:(?:dr|prof|mr|mrs|ms|sir|dame) )?` + nameRe
-	aside     = `(?: , (?:a|an|the|both|now|formerly|previously|who|once) (?:` + otherWord + ` ){0,6}?` + otherWord + ` ,| \( (?:` + otherWord + ` ){0,4}?` + otherWord + ` \))?`
-	people    = member + aside + `(?: , ` + member + aside + `){0,5}(?: ,)? (?:and|&) ` + member + `|` + member
-	names     = nameRe + `(?: , ` + nameRe + `){0,5}(?: ,)? (?:and|&) ` + nameRe + `|` + nameRe
-	nounWords = `startup|start-up|company|venture|firm|business|outfit|spinout|spin-out|spinoff|spin-off|lab`
-	cpre      = `(?:(?:a|an|the|his|her|their|its) )?(?:(?:` + otherWord + `|` + nameRe + `) ){0,3}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?`
-	strongV   = `co-?found(?:s|ed|ing)?|cofound(?:s|ed|ing)?|found(?:s|ed|ing)?|start(?:s|ed|ing)?|set(?:s|ting)? up|establish(?:es|ed|ing)?|incorporat(?:e|es|ed|ing)|form(?:s|ed|ing)?|spin(?:s|ning)? (?:up|out|off)|spun (?:up|out|off)`
-	weakV     = `launch(?:es|ed|ing)?|build(?:s|ing)?|built|unveil(?:s|ed|ing)?|debut(?:s|ed|ing)?|creat(?:e|es|ed|ing)`
-	leadV     = `lead|leads|leading|head|heads|heading|run|runs|running|helm|helms`
-	joinV     = `join(?:s|ed|ing)?|rejoin(?:s|ed|ing)?|move(?:s|d)? to|moving to|head(?:s|ed)? to|heading to`
-	passiveV  = `co-?founded|cofounded|founded|started|launched|set up|established|created|formed|built|spun out|spun off|incubated`
-	asRole    = `(?P<as> as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`
-	withList  = `(?P<with>(?: ,)? (?:alongside|with|together with) (?:(?:~co-?founders?|~cofounders?|fellow|former|ex|his|her|their|longtime|two|three|a|the) ){0,3}(?P<withpeople>` + people + `))?`
-	appositive = `(?: , (?:a|an|the|its|which|whose)(?: ` + otherWord + `){0,6}? ,)?(?: (?:is|was|are|were|will be|has been|is now|now))?`
-	objectRef = `(?:the )?(?P<cpre>` + cpre + `)?(?P<company>` + nameRe + `)`
+	nameRe      = `N\d+`
+	otherWord   = `[^N ][^ ]*`
+	roleRe      = `~[^ ]+`
+	roleExpr    = roleRe + `(?: (?:of |and |& |, |/ )?` + roleRe + `){0,6}`
+	member      = `(?:(?:former|ex|fellow|serial|longtime|onetime|one-time|both|two|three|the|a|an|his|her|their|its|then|current|early) ){0,3}(?:(?:T|` + nameRe + `)(?: 's)? )?(?:` + roleExpr + ` )?(?:(?:dr|prof|mr|mrs|ms|sir|dame) )?` + nameRe
+	aside       = `(?: , (?:a|an|the|both|now|formerly|previously|who|once) (?:` + otherWord + ` ){0,6}?` + otherWord + ` ,| \( (?:` + otherWord + ` ){0,4}?` + otherWord + ` \))?`
+	listSep     = ` (?:, (?:and |& )?|and |& )`
+	people      = `(?:` + member + aside + listSep + `)*` + member
+	names       = `(?:` + nameRe + listSep + `)*` + nameRe
+	nounWords   = `startup|start-up|company|venture|firm|business|outfit|spinout|spin-out|spinoff|spin-off|lab`
+	nounWordSet = wordSet(strings.ReplaceAll(nounWords, "|", " "))
+	// nounPhraseStops end the words read before "startup" in "stealth startup Aurora".
+	nounPhraseStops = wordSet(`with by from of in at for to and on into said says`)
+	cpre            = `(?:(?:a|an|the|his|her|their|its) )?(?:(?:` + otherWord + `|` + nameRe + `) ){0,3}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?`
+	strongV         = `co-?found(?:s|ed|ing)?|cofound(?:s|ed|ing)?|found(?:s|ed|ing)?|start(?:s|ed|ing)?|set(?:s|ting)? up|establish(?:es|ed|ing)?|incorporat(?:e|es|ed|ing)|form(?:s|ed|ing)?|spin(?:s|ning)? (?:up|out|off)|spun (?:up|out|off)`
+	weakV           = `launch(?:es|ed|ing)?|build(?:s|ing)?|built|unveil(?:s|ed|ing)?|debut(?:s|ed|ing)?|creat(?:e|es|ed|ing)`
+	leadV           = `lead|leads|leading|head|heads|heading|run|runs|running|helm|helms`
+	joinV           = `join(?:s|ed|ing)?|rejoin(?:s|ed|ing)?|move(?:s|d)? to|moving to|head(?:s|ed)? to|heading to`
+	passiveV        = `co-?founded|cofounded|founded|started|launched|set up|established|created|formed|built|spun out|spun off|incubated`
+	asRole          = `(?P<as> as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`
+	withList        = `(?P<with>(?: ,)? (?:alongside|with|together with) (?:(?:~co-?founders?|~cofounders?|fellow|former|ex|his|her|their|longtime|two|three|a|the) ){0,3}(?P<withpeople>` + people + `))?`
+	appositive      = `(?: , (?:a|an|the|its|which|whose)(?: ` + otherWord + `){0,6}? ,)?(?: (?:is|was|are|were|will be|has been|is now|now))?`
+	objectRef       = `(?:the )?(?P<cpre>` + cpre + `)?(?P<company>` + nameRe + `)`
 )
+
+// anchored compiles expr to match only at the start of the text, so that a pattern is tried only where
+// its first token can begin; that keeps the automaton small and the scan linear in practice.
+func anchored(expr string) *regexp.Regexp {
+	return regexp.MustCompile(`^(?:` + expr + `)`)
+}
 
 var patterns = []pattern{
 	// "Jane Doe, co-founder of Northwind, has left to start Aurora Robotics", "Former Northwind CTO Jane Doe
 	// launches Aurora", "Jane Doe departs Northwind to co-found Aurora with John Roe", "Jane Doe joins Aurora".
-	{re: regexp.MustCompile(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,16}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `|` + leadV + `) ` + objectRef + asRole + withList), subject: true},
+	{re: anchored(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,16}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `|` + leadV + `) ` + objectRef + asRole + withList), needs: words(strongV + "|" + weakV + "|" + leadV + "|join(?:s|ed|ing)? rejoin(?:s|ed|ing)? set(?:s|ting)? spin(?:s|ning)? spun move[sd]? moving head(?:s|ed)? heading"), start: atPeople, subject: true},
 	// "Aurora, founded by ex-Northwind engineer Jane Doe", "Quill (founded by Raj Patel)".
-	{re: regexp.MustCompile(`(?:the )?(?P<cpre>` + cpre + `)?(?P<company>` + nameRe + `)(?P<cgap>(?: \(| ,| ` + otherWord + `| ` + nameRe + `){0,6}?) (?P<verb>` + passiveV + `)(?: in ` + otherWord + `)? by (?P<people>` + people + `)`)},
+	{re: anchored(`(?P<company>` + nameRe + `)(?P<cgap>(?: \(| ,| ` + otherWord + `| ` + nameRe + `){0,6}?) (?P<verb>` + passiveV + `)(?: in ` + otherWord + `)? by (?P<people>` + people + `)`), needs: words("by"), start: atName},
 	// "Founded by ex-Northwind engineer Jane Doe, Aurora raises a seed round".
-	{re: regexp.MustCompile(`(?P<verb>` + passiveV + `) (?:in ` + otherWord + ` )?by (?P<people>` + people + `)(?: in ` + otherWord + `)? , (?:(?:the|a|an|its) )?(?:(?:stealth|new|startup|start-up|company|firm|venture) ){0,2}(?P<company>` + nameRe + `)`)},
+	{re: anchored(`(?P<verb>` + passiveV + `) (?:in ` + otherWord + ` )?by (?P<people>` + people + `)(?: in ` + otherWord + `)? , (?:(?:the|a|an|its) )?(?:(?:stealth|new|startup|start-up|company|firm|venture) ){0,2}(?P<company>` + nameRe + `)`), needs: words("by"), start: atVerb},
 	// "Beacon Labs founder Sam Lee", "Delta AI's co-founders Ann Bee and Cat Dee", "Aurora CTO Jane Doe".
-	{re: regexp.MustCompile(`(?P<company>` + nameRe + `)(?: 's)? (?:(?:new|interim|current) )?(?P<role>` + roleExpr + `) (?P<people>` + names + `)`), kind: kindJoin},
+	{re: anchored(`(?P<company>` + nameRe + `)(?: 's)? (?:(?:new|interim|current) )?(?P<role>` + roleExpr + `) (?P<people>` + names + `)`), needs: words("~"), start: atName, kind: kindJoin},
 	// "Sam Lee, co-founder and CEO of Beacon Labs", "Jane Doe is now CTO at Aurora".
-	{re: regexp.MustCompile(`(?P<people>` + names + `)(?: ,(?: ` + otherWord + `){1,10}? ,)?(?: ,| is| are| was| were| became| becomes| has become| will be| remains| serves as| served as)(?: (?:the|a|an|its|now|also|currently|new|and|,))* (?P<role>` + roleExpr + `) (?:of|at) (?P<company>` + nameRe + `)`), kind: kindJoin, subject: true},
+	{re: anchored(`(?P<people>` + names + `)(?: ,(?: ` + otherWord + `){1,10}? ,)?(?: ,| is| are| was| were| became| becomes| has become| will be| remains| serves as| served as)(?: (?:the|a|an|its|now|also|currently|new|and|,))* (?P<role>` + roleExpr + `) (?:of|at) (?P<company>` + nameRe + `)`), needs: words("~"), start: atName, kind: kindJoin, subject: true},
 	// "Delta AI (founders: Ann Bee and Cat Dee)".
-	{re: regexp.MustCompile(`(?P<company>` + nameRe + `) (?:\( |, |: )(?:(?:its|the|whose|with) )?(?P<role>~co-?founders?|~cofounders?|~founders?)(?: :| ,| are| include| including)? (?P<people>` + people + `)`)},
+	{re: anchored(`(?P<company>` + nameRe + `) (?:\( |, |: )(?:(?:its|the|whose|with) )?(?P<role>~co-?founders?|~cofounders?|~founders?)(?: :| ,| are| include| including)? (?P<people>` + people + `)`), needs: words("~co-?founders? ~cofounders? ~founders?"), start: atName},
 	// "Kite Health, under co-founders Mo Khan and Lia Park".
-	{re: regexp.MustCompile(`(?P<company>` + nameRe + `)` + appositive + `(?: ,)? (?:under|led by|headed by|run by|helmed by) (?:(?:its|the|new|two|three|former|ex) )*(?P<role>` + roleExpr + `)(?: ,)? (?P<people>` + people + `)`), kind: kindLead},
+	{re: anchored(`(?P<company>` + nameRe + `)` + appositive + `(?: ,)? (?:under|led by|headed by|run by|helmed by) (?:(?:its|the|new|two|three|former|ex) )*(?P<role>` + roleExpr + `)(?: ,)? (?P<people>` + people + `)`), needs: words("under led headed run helmed"), start: atName, kind: kindLead},
 	// "Kite Health, led by former Northwind VP Ann Bee".
-	{re: regexp.MustCompile(`(?P<company>` + nameRe + `)` + appositive + `(?: ,)? (?:under|led by|headed by|run by|helmed by) (?P<people>` + people + `)`), kind: kindLead},
+	{re: anchored(`(?P<company>` + nameRe + `)` + appositive + `(?: ,)? (?:under|led by|headed by|run by|helmed by) (?P<people>` + people + `)`), needs: words("under led headed run helmed"), start: atName, kind: kindLead},
 	// "Kite Robotics, with former Northwind CTO Li Wei as CEO".
-	{re: regexp.MustCompile(`(?P<company>` + nameRe + `)(?: ,)? with (?P<people>` + people + `) as (?:(?:its|the|a|an|new|first) )*(?P<role>` + roleExpr + `)`), kind: kindLead},
+	{re: anchored(`(?P<company>` + nameRe + `)(?: ,)? with (?P<people>` + people + `) as (?:(?:its|the|a|an|new|first) )*(?P<role>` + roleExpr + `)`), needs: words("with"), start: atName, kind: kindLead},
 	// "Jane Doe's new startup, Aurora".
-	{re: regexp.MustCompile(`(?P<people>` + names + `) 's (?:(?:new|latest|own|next|second|third|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), noun: true, subject: true},
+	{re: anchored(`(?P<people>` + names + `) 's (?:(?:new|latest|own|next|second|third|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("'s"), start: atName, noun: true, subject: true},
 	// "Aurora, a new startup from former Northwind engineer Jane Doe".
-	{re: regexp.MustCompile(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:from|by|of) (?P<people>` + people + `)`), noun: true},
+	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:from|by|of) (?P<people>` + people + `)`), needs: words("from by of"), start: atName, noun: true},
 	// "Quill, which Raj Patel and Lena Fox founded in 2021".
-	{re: regexp.MustCompile(`(?P<company>` + nameRe + `) , (?:which|that) (?P<people>` + people + `) (?:(?:had|have|has|jointly|together) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)`)},
+	{re: anchored(`(?P<company>` + nameRe + `) , (?:which|that) (?P<people>` + people + `) (?:(?:had|have|has|jointly|together) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)`), needs: words("which that"), start: atName},
 	// "Jane Doe leaves Northwind for Aurora".
-	{re: regexp.MustCompile(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,8}?) (?:leaves|left|departs|departed|quits|quit|exits|exited|is leaving|has left)(?: T)?(?: ` + otherWord + `){0,4}? for (?:(?:the|a|an|rival|startup|stealth) )*(?P<company>` + nameRe + `)`), subject: true, kind: kindJoin},
+	{re: anchored(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,8}?) (?:leaves|left|departs|departed|quits|quit|exits|exited|is leaving|has left)(?: T)?(?: ` + otherWord + `){0,4}? for (?:(?:the|a|an|rival|startup|stealth) )*(?P<company>` + nameRe + `)`), needs: words("for"), start: atPeople, subject: true, kind: kindJoin},
 	// "Aurora hires former Northwind VP Jane Doe as CTO".
-	{re: regexp.MustCompile(`(?P<company>` + nameRe + `) (?:(?:has|have|just|also) )*(?:hires|hired|appoints|appointed|names|named|taps|tapped|poaches|poached|recruits|recruited|adds|added|welcomes|welcomed|brings on|brought on|lands|landed|snags|nabs) (?P<people>` + people + `)(?: as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`), kind: kindJoin},
+	{re: anchored(`(?P<company>` + nameRe + `) (?:(?:has|have|just|also) )*(?:hires|hired|appoints|appointed|names|named|taps|tapped|poaches|poached|recruits|recruited|adds|added|welcomes|welcomed|brings on|brought on|lands|landed|snags|nabs) (?P<people>` + people + `)(?: as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`), needs: words("hires hired appoints appointed names named taps tapped poaches poached recruits recruited adds added welcomes welcomed brings brought lands landed snags nabs"), start: atName, kind: kindJoin},
 	// "She is now building Aurora, a stealth startup."
-	{re: regexp.MustCompile(`^(?:she|he)(?P<gap>(?: ` + otherWord + `){0,10}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `) ` + objectRef + asRole + withList), subject: true, pronoun: true, anchored: true},
+	{re: anchored(`(?:she|he)(?P<gap>(?: ` + otherWord + `){0,10}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `) ` + objectRef + asRole + withList), needs: words("she he"), start: atSentenceStart, subject: true, pronoun: true},
 	// "... to focus on her new startup, Aurora".
-	{re: regexp.MustCompile(`(?:^| )(?:her|his) (?:(?:new|latest|own|next|second|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), noun: true, pronoun: true},
+	{re: anchored(`(?:her|his) (?:(?:new|latest|own|next|second|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("her his"), start: atPossessive, noun: true, pronoun: true},
 }
 
 var (
@@ -97,12 +167,25 @@ var (
 	leadVerb    = regexp.MustCompile(`^(?:` + leadV + `)$`)
 	presentVerb = regexp.MustCompile(`(?:s|ing)$`)
 
-	hirePatterns = regexp.MustCompile(`(?:^| )T(?: 's)?(?: (?:has|have|today|just|officially|recently|now|is|also))* (?:` + hireVerbs + `)(?: |$)` +
-		`|(?:^| )(?:joins|is joining|has joined|will join|to join|rejoins|rejoined|returns to|returning to|joining) (?:the )?(?:(?:advisory )?~board (?:of )?(?:~directors )?(?:at |of )?)?T(?: |$)` +
-		`|(?:^| )joined (?:the )?(?:~board of )?T (?:'s )?(?:~board|as)(?: |$)` +
-		`|(?:^| )T 's (?:(?:advisory|~executive|leadership|management) )?~board(?: |$)` +
-		`|(?:^| )~board (?:of ~directors )?(?:at|of) T(?: |$)`)
+	hirePattern = anchored(`T(?: 's)?(?: (?:has|have|today|just|officially|recently|now|is|also))* (?:` + hireVerbs + `)(?: |$)` +
+		`|(?:joins|is joining|has joined|will join|to join|rejoins|rejoined|returns to|returning to|joining) (?:the )?(?:(?:advisory )?~board (?:of )?(?:~directors )?(?:at |of )?)?T(?: |$)` +
+		`|joined (?:the )?(?:~board of )?T (?:'s )?(?:~board|as)(?: |$)` +
+		`|T 's (?:(?:advisory|~executive|leadership|management) )?~board(?: |$)` +
+		`|~board (?:of ~directors )?(?:at|of) T(?: |$)`)
 )
+
+// hireStarts are the tokens where a hire into the tracked company can be reported.
+var hireStarts = wordSet(`T joins is has will to rejoins rejoined returns returning joining joined ~board`)
+
+// reportsHire reports whether the sentence tells of a hire into the tracked company or a seat on its board.
+func (s *sentence) reportsHire() bool {
+	for i, t := range s.toks {
+		if hireStarts[t.form] && hirePattern.MatchString(s.str[s.starts[i]:]) {
+			return true
+		}
+	}
+	return false
+}
 
 // link ties people of a sentence to a company they founded, joined or lead.
 type link struct {
@@ -112,15 +195,13 @@ type link struct {
 	company  int
 	kind     linkKind
 	role     string
-	strong   bool // founding is certain: a founding verb or role, or the company is called a company
-	explicit bool // a founding verb or role, or "a new startup, X": more than a launch of something
-	fresh    bool // the phrasing announces a new venture rather than recalling an old one
-	cofound  bool // the verb says co-found
-	subject  bool
-	pronoun  bool
-	ctx      string // words after the people, before the company, that tell how they relate to the tracked company
-	tail     string // words after the company, for people who are the subject ("founded Aurora after leaving T")
-	withCtx  []string
+	strong   bool     // founding is certain: a founding verb or role, or the company is called a company
+	explicit bool     // a founding verb or role, or "a new startup, X": more than a launch of something
+	fresh    bool     // the phrasing announces a new venture rather than recalling an old one
+	cofound  bool     // the verb says co-found
+	ctx      string   // words after the people, before the company, that tell how they relate to the tracked company
+	tail     string   // words after the company, for people who are the subject ("founded Aurora after leaving T")
+	withCtx  []string // the words around each co-founder named after "with"
 }
 
 // findLinks applies every pattern to the sentence at index si of sents.
@@ -128,39 +209,47 @@ func findLinks(sents []*sentence, si int) []link {
 	s := sents[si]
 	var links []link
 	for _, p := range patterns {
-		for at := 0; at < len(s.str); {
-			m := p.re.FindStringSubmatchIndex(s.str[at:])
+		if !s.contains(p.needs) {
+			continue
+		}
+		for i := 0; i < len(s.toks); i++ {
+			if !p.startsAt(s, i) {
+				continue
+			}
+			at := s.starts[i]
+			m := p.re.FindStringSubmatchIndex(s.window(at))
 			if m == nil {
-				break
+				continue
 			}
 			for k := range m {
 				if m[k] >= 0 {
 					m[k] += at
 				}
 			}
-			l, ok := s.link(p, m)
-			if ok {
+			if l, ok := s.link(p, m); ok {
 				l.sent = si
 				links = append(links, l)
-				at = max(m[1], m[0]+1)
-			} else {
-				at = s.nextToken(m[0])
-			}
-			if p.anchored {
-				break
+				i = s.tokenAt(m[1] - 1)
 			}
 		}
 	}
 	return links
 }
 
-// nextToken returns the byte offset of the token after the one at offset off, or len(s.str).
-func (s *sentence) nextToken(off int) int {
-	i := s.tokenAt(off) + 1
-	if i >= len(s.starts) {
-		return len(s.str)
+// matchWindow bounds, in bytes of the prepared sentence, how far one match can reach, so that a long list
+// of names costs each attempt a fixed amount of work.
+const matchWindow = 200
+
+// window returns the prepared sentence from offset at, cut at the first token end after matchWindow bytes.
+func (s *sentence) window(at int) string {
+	end := at + matchWindow
+	if end >= len(s.str) {
+		return s.str[at:]
 	}
-	return s.starts[i]
+	if sp := strings.IndexByte(s.str[end:], ' '); sp >= 0 {
+		return s.str[at : end+sp]
+	}
+	return s.str[at:]
 }
 
 // group returns the token range [from, to) of a named group of match m, or ok=false when it did not match.
@@ -175,6 +264,7 @@ func (s *sentence) group(p pattern, m []int, name string) (from, to int, ok bool
 	return s.tokenAt(m[2*i]), s.tokenAt(m[2*i+1]-1) + 1, true
 }
 
+// text returns the prepared text of a named group of match m, or "".
 func (s *sentence) text(p pattern, m []int, name string) string {
 	i := p.re.SubexpIndex(name)
 	if i < 0 || m[2*i] < 0 {
@@ -183,8 +273,10 @@ func (s *sentence) text(p pattern, m []int, name string) string {
 	return s.str[m[2*i]:m[2*i+1]]
 }
 
+// link turns match m of pattern p into a link, or reports false when the match does not hold up: the
+// company is the tracked one or its own unit, the role is a board seat, no named person remains.
 func (s *sentence) link(p pattern, m []int) (link, bool) {
-	l := link{kind: p.kind, subject: p.subject, pronoun: p.pronoun}
+	l := link{kind: p.kind}
 	cFrom, _, _ := s.group(p, m, "company")
 	l.company = cFrom
 	if s.toks[cFrom].span < 0 {
@@ -216,6 +308,9 @@ func (s *sentence) link(p pattern, m []int) (link, bool) {
 		return l, false
 	}
 	cpre := s.text(p, m, "cpre")
+	if cpre == "" {
+		cpre = s.nounBefore(cFrom)
+	}
 	if slices.Contains(strings.Fields(cpre), "T") {
 		return l, false
 	}
@@ -332,6 +427,33 @@ func cleanGap(toks []token) bool {
 		}
 	}
 	return true
+}
+
+// nounBefore returns the words before the company at token i when they call it a company, as in
+// "stealth startup Aurora" or "a new company called Aurora", else "".
+func (s *sentence) nounBefore(i int) string {
+	j := i - 1
+	if j >= 0 {
+		switch s.toks[j].form {
+		case "called", "named", "dubbed":
+			j--
+		}
+	}
+	if j >= 0 && s.toks[j].form == "," {
+		j--
+	}
+	if j < 0 || !nounWordSet[s.toks[j].form] {
+		return ""
+	}
+	from := j
+	for k := j - 1; k >= 0 && k >= j-3; k-- {
+		t := s.toks[k]
+		if t.span >= 0 || t.form == "," || t.form == "(" || t.form == ")" || nounPhraseStops[t.form] {
+			break
+		}
+		from = k
+	}
+	return s.forms(from, i)
 }
 
 // calledCompany reports whether the company ending before token i is described next as a company, as in

@@ -40,8 +40,24 @@ func splitSentences(text string) []string {
 	return out
 }
 
+// maxSentence bounds the length of a sentence in bytes; longer runs of text without a full stop, such as
+// lists or navigation text of a page, are cut at spaces so the work per sentence stays small.
+const maxSentence = 600
+
+// appendSentence appends s with its whitespace collapsed, in pieces of at most maxSentence bytes.
 func appendSentence(out []string, s string) []string {
 	s = strings.Join(strings.Fields(s), " ")
+	for len(s) > maxSentence {
+		cut := strings.LastIndexByte(s[:maxSentence], ' ')
+		if cut <= 0 {
+			cut = maxSentence
+			for !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+		}
+		out = append(out, s[:cut])
+		s = strings.TrimSpace(s[cut:])
+	}
 	if s == "" {
 		return out
 	}
@@ -71,6 +87,7 @@ func endsSentence(before, after string) bool {
 	return len(next) > 0 && stopWords[strings.ToLower(strings.Trim(next[0], `"'“‘`))]
 }
 
+// isUpperStart reports whether s begins with an upper-case letter.
 func isUpperStart(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsUpper(r)
@@ -82,10 +99,13 @@ type rawToken struct {
 	punct bool
 }
 
+// punctuation rewrites dashes as commas and drops double quotes; strings.Replacer is safe to share.
+var punctuation = strings.NewReplacer("—", " , ", "–", " , ", " - ", " , ", "“", " ", "”", " ", `"`, " ", "’", "'", "‘", "'")
+
 // tokenize splits a sentence into words and the punctuation the patterns read; quotes are dropped,
 // dashes become commas, possessives and "ex-"/"-backed" compounds are split off.
 func tokenize(sentence string) []rawToken {
-	s := strings.NewReplacer("—", " , ", "–", " , ", " - ", " , ", "“", " ", "”", " ", `"`, " ", "’", "'", "‘", "'").Replace(sentence)
+	s := punctuation.Replace(sentence)
 	var out []rawToken
 	for _, chunk := range strings.Fields(s) {
 		out = appendChunk(out, chunk)
@@ -93,6 +113,7 @@ func tokenize(sentence string) []rawToken {
 	return out
 }
 
+// appendChunk appends the tokens of one whitespace-separated chunk, peeling off brackets and punctuation.
 func appendChunk(out []rawToken, chunk string) []rawToken {
 	for chunk != "" {
 		c := chunk[0]
@@ -142,6 +163,8 @@ func keepsPeriod(w string) bool {
 	return true
 }
 
+// appendWord appends a word, splitting off a possessive, an "ex-" prefix, a "-backed" style suffix or
+// slash-separated parts ("CEO/co-founder").
 func appendWord(out []rawToken, w string) []rawToken {
 	if strings.Contains(w, "://") || strings.Contains(w, "@") {
 		return append(out, rawToken{text: w})
@@ -175,10 +198,13 @@ type matcher struct {
 	names    [][]string // folded words of each accepted spelling of the tracked company
 	normName string
 	founders map[string]bool
+	capital  bool // the name is written with a capital, so a lowercase word ("linear") is not a mention
 }
 
+// newMatcher accepts the tracked company by its full name and, when that ends in a generic word such as
+// "Labs", by the name without it.
 func newMatcher(company string, founders []string) *matcher {
-	m := &matcher{normName: normalizeCompany(company), founders: make(map[string]bool)}
+	m := &matcher{normName: normalizeCompany(company), founders: make(map[string]bool), capital: isUpperStart(strings.TrimSpace(company))}
 	full := strings.Fields(m.normName)
 	if len(full) > 0 {
 		m.names = append(m.names, full)
@@ -201,7 +227,7 @@ func newMatcher(company string, founders []string) *matcher {
 // trackedAt returns how many tokens from i spell the tracked company, with any legal suffix, or 0.
 func (m *matcher) trackedAt(toks []rawToken, i int) int {
 	for _, name := range m.names {
-		if i+len(name) > len(toks) {
+		if i+len(name) > len(toks) || m.capital && !isUpperStart(toks[i].text) {
 			continue
 		}
 		ok := true
@@ -281,6 +307,8 @@ type sentence struct {
 	starts []int
 }
 
+// prepare tokenises a sentence, replaces mentions of the tracked company with "T" and runs of capitalised
+// words with placeholders, and builds the text the patterns read.
 func (m *matcher) prepare(raw string) *sentence {
 	rt := tokenize(raw)
 	tracked := make([]int, len(rt))
@@ -437,6 +465,7 @@ func isMixedCase(w string) bool {
 	return strings.IndexFunc(w[size:], unicode.IsUpper) >= 0
 }
 
+// newSpan describes a run of capitalised words.
 func newSpan(words []string) span {
 	sp := span{text: strings.Join(words, " "), words: words}
 	last := strings.ToLower(strings.TrimSuffix(words[len(words)-1], "."))

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-var domainPattern = regexp.MustCompile(`(?i)\b(https?://)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|ai|io|co|net|org|dev|app|tech|xyz|health|bio|de|uk|fr|eu|us|ca|so|sh|me|ly|vc|tv|gg|nl|se|ch|es|it|in|jp|au|cloud|studio|tools|systems|energy|finance|capital|ventures|world|global|one|labs|is|to|at|be|dk|fi|no|pl|il|sg|hk|nz|br|mx|run|inc|page|site|so))\b`)
+var domainPattern = regexp.MustCompile(`^(?i)(https?://)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|ai|io|co|net|org|dev|app|tech|xyz|health|bio|de|uk|fr|eu|us|ca|so|sh|me|ly|vc|tv|gg|nl|se|ch|es|it|in|jp|au|cloud|studio|tools|systems|energy|finance|capital|ventures|world|global|one|labs|is|to|at|be|dk|fi|no|pl|il|sg|hk|nz|br|mx|run|inc|page|site))(?:[/?#].*)?$`)
 
 // site is a web origin mentioned in an item, with the label that names its owner.
 type site struct {
@@ -17,16 +17,25 @@ type site struct {
 func websites(it Item) []site {
 	var out []site
 	for _, text := range []string{it.Text, it.Title, it.URL} {
-		for _, m := range domainPattern.FindAllStringSubmatch(text, -1) {
+		for field := range strings.FieldsSeq(text) {
+			field = strings.TrimLeft(field, `([<{"'“‘`)
+			field = strings.TrimRight(field, `)]>},;:!?"'”’.`)
+			if at := strings.LastIndexByte(field, '@'); at >= 0 {
+				field = field[at+1:]
+			}
+			if !strings.Contains(field, ".") {
+				continue
+			}
+			m := domainPattern.FindStringSubmatch(field)
+			if m == nil {
+				continue
+			}
 			host := strings.TrimPrefix(strings.ToLower(m[2]), "www.")
 			scheme := strings.ToLower(m[1])
 			if scheme == "" {
 				scheme = "https://"
 			}
 			labels := strings.Split(host, ".")
-			if len(labels) < 2 {
-				continue
-			}
 			label := labels[len(labels)-2]
 			if len(labels) >= 3 {
 				switch label {
@@ -34,7 +43,7 @@ func websites(it Item) []site {
 					label = labels[len(labels)-3]
 				}
 			}
-			out = append(out, site{origin: scheme + host, label: label})
+			out = append(out, site{origin: scheme + host, label: strings.ReplaceAll(label, "-", "")})
 		}
 	}
 	return out

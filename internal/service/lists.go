@@ -58,7 +58,9 @@ func (c cursorSigner) mac(list string, payload []byte) []byte {
 func (c cursorSigner) decode(list, cursor string) (radar.Page, error) {
 	bad := radar.Errorf(radar.EInvalidCursor, "cursor: malformed or tampered; pass nextCursor exactly as returned")
 	b, err := base64.RawURLEncoding.DecodeString(cursor)
-	if err != nil || len(b) < 8+cursorMACLen+1 || len(b) > 8+64+cursorMACLen {
+	// Only the canonical encoding is accepted: the decoder skips line breaks and ignores the spare bits of
+	// the last character, so other spellings of the same bytes would pass as untampered.
+	if err != nil || base64.RawURLEncoding.EncodeToString(b) != cursor || len(b) < 8+cursorMACLen+1 || len(b) > 8+64+cursorMACLen {
 		return radar.Page{}, bad
 	}
 	payload, sum := b[:len(b)-cursorMACLen], b[len(b)-cursorMACLen:]

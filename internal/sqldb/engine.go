@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"radar"
 )
@@ -269,31 +271,48 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 			}
 		}
 		at := r.FinishedAt.Micros()
-		for _, k := range r.SeenItems {
-			if _, err := q.Exec(ctx, `INSERT INTO seen_items (entity_id, item_key, seen_at) VALUES ($1, $2, $3)
-				ON CONFLICT (entity_id, item_key) DO NOTHING`, r.EntityID, k, at); err != nil {
-				return fmt.Errorf("sqldb: finish run: seen items: %w", err)
-			}
+		var seen [][]any
+		for _, k := range slices.Compact(slices.Sorted(slices.Values(r.SeenItems))) {
+			seen = append(seen, []any{r.EntityID, k, at})
 		}
+		if err := insertRows(ctx, q, `INSERT INTO seen_items (entity_id, item_key, seen_at)`,
+			`ON CONFLICT (entity_id, item_key) DO NOTHING`, seen); err != nil {
+			return fmt.Errorf("sqldb: finish run: seen items: %w", err)
+		}
+		var pages [][]any
+		byURL := map[string]int{}
 		for _, p := range r.Snapshots {
-			if _, err := q.Exec(ctx, `INSERT INTO page_snapshots (entity_id, url, snapshot, fetched_at) VALUES ($1, $2, $3, $4)
-				ON CONFLICT (entity_id, url) DO UPDATE SET snapshot = excluded.snapshot, fetched_at = excluded.fetched_at`,
-				r.EntityID, p.URL, string(p.Data), at); err != nil {
-				return fmt.Errorf("sqldb: finish run: snapshots: %w", err)
+			row := []any{r.EntityID, p.URL, string(p.Data), at}
+			if i, ok := byURL[p.URL]; ok {
+				pages[i] = row
+				continue
 			}
+			byURL[p.URL] = len(pages)
+			pages = append(pages, row)
+		}
+		if err := insertRows(ctx, q, `INSERT INTO page_snapshots (entity_id, url, snapshot, fetched_at)`,
+			`ON CONFLICT (entity_id, url) DO UPDATE SET snapshot = excluded.snapshot, fetched_at = excluded.fetched_at`, pages); err != nil {
+			return fmt.Errorf("sqldb: finish run: snapshots: %w", err)
 		}
 		if _, err := q.Exec(ctx, `DELETE FROM page_snapshots WHERE entity_id = $1 AND fetched_at < $2`,
 			r.EntityID, at-snapshotRetention); err != nil {
 			return fmt.Errorf("sqldb: finish run: snapshots: %w", err)
 		}
+		var sources [][]any
+		bySource := map[string]int{}
 		for _, h := range r.Sources {
-			if _, err := q.Exec(ctx, `INSERT INTO source_state (entity_id, source, ok, consecutive_failures, last_error, updated_at)
-				VALUES ($1, $2, $3, $4, $5, $6)
-				ON CONFLICT (entity_id, source) DO UPDATE SET ok = excluded.ok, consecutive_failures = excluded.consecutive_failures,
-				last_error = excluded.last_error, updated_at = excluded.updated_at`,
-				r.EntityID, h.Source, h.OK, h.ConsecutiveFailures, h.Error, at); err != nil {
-				return fmt.Errorf("sqldb: finish run: sources: %w", err)
+			row := []any{r.EntityID, h.Source, h.OK, h.ConsecutiveFailures, h.Error, at}
+			if i, ok := bySource[h.Source]; ok {
+				sources[i] = row
+				continue
 			}
+			bySource[h.Source] = len(sources)
+			sources = append(sources, row)
+		}
+		if err := insertRows(ctx, q, `INSERT INTO source_state (entity_id, source, ok, consecutive_failures, last_error, updated_at)`,
+			`ON CONFLICT (entity_id, source) DO UPDATE SET ok = excluded.ok, consecutive_failures = excluded.consecutive_failures,
+			last_error = excluded.last_error, updated_at = excluded.updated_at`, sources); err != nil {
+			return fmt.Errorf("sqldb: finish run: sources: %w", err)
 		}
 		if _, err := q.Exec(ctx, `UPDATE runs SET finished_at = $1 WHERE id = $2`, at, r.RunID); err != nil {
 			return fmt.Errorf("sqldb: finish run: %w", err)
@@ -312,6 +331,42 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 		return bumpVersion(ctx, q, r.OrgID)
 	})
 	return written, err
+}
+
+// rowsPerInsert bounds the rows of one multi-row INSERT.
+const rowsPerInsert = 100
+
+// insertRows runs "head VALUES (…), (…) tail" over rows in chunks, one statement per chunk; rows of a chunk must
+// not conflict with each other.
+func insertRows(ctx context.Context, q querier, head, tail string, rows [][]any) error {
+	for chunk := range slices.Chunk(rows, rowsPerInsert) {
+		var (
+			sb   strings.Builder
+			args []any
+		)
+		sb.WriteString(head)
+		sb.WriteString(" VALUES ")
+		for i, row := range chunk {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteByte('(')
+			for j, v := range row {
+				if j > 0 {
+					sb.WriteString(", ")
+				}
+				args = append(args, v)
+				sb.WriteString("$" + strconv.Itoa(len(args)))
+			}
+			sb.WriteByte(')')
+		}
+		sb.WriteString(" ")
+		sb.WriteString(tail)
+		if _, err := q.Exec(ctx, sb.String(), args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // upsertLead inserts a lead, or merges the evidence, stage and blanks of the one with the same key, keeping

@@ -266,34 +266,45 @@ func TestClaimDueRuns(t *testing.T) {
 		db := storetest.Open(t, engine)
 		org := engineOrg(t, db)
 		now := time.Now()
-		past := radar.NewTime(now.Add(-time.Hour))
-		future := radar.NewTime(now.Add(time.Hour))
-		stale := radar.NewTime(now.Add(-2 * time.Hour))
-		fresh := radar.NewTime(now.Add(-time.Minute))
+		ago := func(d time.Duration) time.Time { return now.Add(-d) }
+		// Each entity's last run finished at lastRun (cadence 7 days); a run in progress started at running.
 		cases := []struct {
-			name    string
-			status  string
-			next    *radar.Time
-			running *radar.Time
-			due     bool
+			name             string
+			paused           bool
+			lastRun, running time.Time
+			due              bool
 		}{
-			{"due", radar.StatusOK, &past, nil, true},
-			{"due2", radar.StatusOK, &past, nil, true},
-			{"due3", radar.StatusOK, &past, nil, true},
-			{"lost-run", radar.StatusOK, &past, &stale, true},
-			{"paused", radar.StatusPaused, &past, nil, false},
-			{"later", radar.StatusOK, &future, nil, false},
-			{"never-run", radar.StatusOK, nil, nil, false},
-			{"running", radar.StatusOK, &past, &fresh, false},
+			{name: "due", lastRun: ago(8 * 24 * time.Hour), due: true},
+			{name: "due2", lastRun: ago(9 * 24 * time.Hour), due: true},
+			{name: "due3", lastRun: ago(10 * 24 * time.Hour), due: true},
+			{name: "lost-run", lastRun: ago(8 * 24 * time.Hour), running: ago(2 * time.Hour), due: true},
+			{name: "paused", paused: true, lastRun: ago(8 * 24 * time.Hour)},
+			{name: "later", lastRun: ago(time.Hour)},
+			{name: "never-run"},
+			{name: "running", lastRun: ago(8 * 24 * time.Hour), running: ago(time.Minute)},
 		}
 		byID := map[string]string{}
 		for _, c := range cases {
 			e := trackedEntity(t, db, org, c.name)
-			e.Status, e.NextRunAt, e.RunningSince = c.status, c.next, c.running
-			if err := db.UpdateEntity(ctx, e, nil, nil); err != nil {
-				t.Fatal(err)
-			}
 			byID[e.ID] = c.name
+			if !c.lastRun.IsZero() {
+				if _, err := db.FinishRun(ctx, runReport(org, e, uuid.NewString(), c.lastRun)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !c.running.IsZero() {
+				run := radar.RunArgs{OrgID: org, EntityID: e.ID, RunID: uuid.NewString(), Trigger: radar.TriggerRefresh}
+				if _, err := db.StartRun(ctx, run, radar.NewTime(c.running)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if c.paused {
+				got, _ := db.Entity(ctx, org, e.ID)
+				got.Status = radar.StatusPaused
+				if err := db.UpdateEntity(ctx, got, nil, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
 		var claimed []string
 		newRun := func(orgID, entityID string) radar.JobArgs {
@@ -318,6 +329,14 @@ func TestClaimDueRuns(t *testing.T) {
 		}
 		if n, _ := db.ClaimDueRuns(ctx, radar.NewTime(now), staleBefore, 2, newRun); n != 0 {
 			t.Errorf("second pass claimed %d, want 0", n)
+		}
+		for id, name := range byID {
+			if name != "due" {
+				continue
+			}
+			if got, _ := db.Entity(ctx, org, id); got.RunningSince == nil || got.ScrapeHealthReason != radar.HealthRunning {
+				t.Errorf("claimed entity: runningSince=%v reason=%q", got.RunningSince, got.ScrapeHealthReason)
+			}
 		}
 	})
 }

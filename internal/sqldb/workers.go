@@ -28,10 +28,11 @@ type WorkerOptions struct {
 	Periodic []*river.PeriodicJob
 	// MaxWorkers bounds the jobs this process works at once.
 	MaxWorkers int
-	// JobTimeout cancels a job's context after this long, unless its worker sets its own timeout.
+	// JobTimeout cancels a job's context after this long, unless its worker sets its own timeout; default the
+	// shorter of DefaultJobTimeout and RescueAfter.
 	JobTimeout time.Duration
 	// RescueAfter is how long a job may seem running before it is presumed lost with a crashed process and
-	// retried; it is at least JobTimeout.
+	// retried. A job is never rescued before its own timeout has passed, so it is at least JobTimeout.
 	RescueAfter time.Duration
 	// PollInterval is how often the queue is checked for new jobs without a notification (always on SQLite).
 	PollInterval time.Duration
@@ -71,11 +72,11 @@ func (db *DB) StartWorkers(ctx context.Context, o WorkerOptions) (*WorkerPool, e
 	if o.MaxWorkers <= 0 {
 		o.MaxWorkers = DefaultMaxWorkers
 	}
-	if o.JobTimeout <= 0 {
-		o.JobTimeout = DefaultJobTimeout
-	}
 	if o.RescueAfter <= 0 {
 		o.RescueAfter = DefaultRescueAfter
+	}
+	if o.JobTimeout <= 0 {
+		o.JobTimeout = min(DefaultJobTimeout, o.RescueAfter)
 	}
 	o.RescueAfter = max(o.RescueAfter, o.JobTimeout)
 	if o.PollInterval <= 0 {

@@ -1,0 +1,305 @@
+package api_test
+
+import (
+	"context"
+	"encoding/base64"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"radar"
+	"radar/internal/apitest"
+	"radar/internal/sqldb/storetest"
+)
+
+// pageThrough follows nextCursor from the first page of path at limit and returns the ids in order.
+func pageThrough(t *testing.T, env *apitest.Env, key, path string, limit int) []string {
+	t.Helper()
+	var ids []string
+	cursor := ""
+	for pages := 0; ; pages++ {
+		if pages > 2000 {
+			t.Fatalf("%s: paging does not end", path)
+		}
+		q := url.Values{"limit": {strconv.Itoa(limit)}}
+		if cursor != "" {
+			q.Set("cursor", cursor)
+		}
+		res := env.Do(t, http.MethodGet, path+"?"+q.Encode(), key, nil)
+		wantStatus(t, res, http.StatusOK)
+		items := res.Items()
+		if len(items) > limit {
+			t.Fatalf("page of %d items at limit %d", len(items), limit)
+		}
+		for _, it := range items {
+			ids = append(ids, str(it, "id"))
+		}
+		cursor = res.NextCursor()
+		if cursor == "" {
+			return ids
+		}
+		if len(items) != limit {
+			t.Fatalf("a page of %d items at limit %d has a next cursor", len(items), limit)
+		}
+	}
+}
+
+func TestListPaging(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		env := start(t, engine)
+		key := env.Key(t, env.OrgA)
+		// 1,000 entities in groups of eight sharing one creation time, inserted out of order.
+		base := time.Date(2026, 1, 1, 9, 30, 0, 123456000, time.UTC)
+		var all []*radar.Entity
+		for i := range 1000 {
+			slot := (i * 389) % 125
+			all = append(all, env.InsertEntity(t, env.OrgA, "Company "+strconv.Itoa(i), base.Add(time.Duration(slot)*time.Millisecond)))
+		}
+		env.InsertEntity(t, env.OrgB, "Other organisation", base)
+		slices.SortFunc(all, func(a, b *radar.Entity) int {
+			if c := b.CreatedAt.Compare(a.CreatedAt.Time); c != 0 {
+				return c
+			}
+			return strings.Compare(b.ID, a.ID)
+		})
+		want := make([]string, len(all))
+		for i, e := range all {
+			want[i] = e.ID
+		}
+		for _, limit := range []int{1, 7, 100} {
+			t.Run("limit "+strconv.Itoa(limit), func(t *testing.T) {
+				got := pageThrough(t, env, key, "/api/v1/tracker", limit)
+				if !slices.Equal(got, want) {
+					t.Errorf("paging at limit %d returned %d ids (%d distinct); want the %d entities once each, newest first, id descending",
+						limit, len(got), len(slices.Compact(slices.Sorted(slices.Values(got)))), len(want))
+				}
+			})
+		}
+		for q, n := range map[string]int{"": 25, "?limit=100": 100, "?limit=500": 100, "?limit=1": 1, "?limit=99": 99} {
+			t.Run("page size "+q, func(t *testing.T) {
+				res := env.Do(t, http.MethodGet, "/api/v1/tracker"+q, key, nil)
+				wantStatus(t, res, http.StatusOK)
+				if got := len(res.Items()); got != n {
+					t.Errorf("%d items, want %d", got, n)
+				}
+				if res.NextCursor() == "" {
+					t.Errorf("no nextCursor with more entities left")
+				}
+			})
+		}
+		t.Run("cursor is the same in both views", func(t *testing.T) {
+			first := env.Do(t, http.MethodGet, "/api/v1/tracker?limit=5", key, nil)
+			cursor := url.QueryEscape(first.NextCursor())
+			compact := env.Do(t, http.MethodGet, "/api/v1/tracker?limit=5&cursor="+cursor, key, nil)
+			full := env.Do(t, http.MethodGet, "/api/v1/tracker?limit=5&view=full&cursor="+cursor, key, nil)
+			if ids(compact) == "" || ids(compact) != ids(full) || compact.NextCursor() != full.NextCursor() {
+				t.Errorf("compact page %s / %s differs from full page %s / %s", ids(compact), compact.NextCursor(), ids(full), full.NextCursor())
+			}
+			if ids(compact) != strings.Join(want[5:10], ",") {
+				t.Errorf("second page %s, want %s", ids(compact), strings.Join(want[5:10], ","))
+			}
+		})
+	})
+}
+
+func ids(res *apitest.Response) string {
+	var out []string
+	for _, it := range res.Items() {
+		out = append(out, str(it, "id"))
+	}
+	return strings.Join(out, ",")
+}
+
+func TestListParameters(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		env := start(t, engine)
+		key := env.Key(t, env.OrgA)
+		long := apitest.CreateBody("Northwind")
+		long["companySummary"] = strings.Repeat("Northwind makes wind. ", 50)
+		res := env.Do(t, http.MethodPost, "/api/v1/tracker", key, long)
+		wantStatus(t, res, http.StatusCreated)
+		first := str(res.Data(), "id")
+		env.SeedRun(t, env.OrgA, first)
+		env.SeedRun(t, env.OrgA, create(t, env, key, "Contoso"))
+		create(t, env, key, "Fabrikam")
+
+		for name, q := range map[string]string{
+			"limit 0":              "limit=0",
+			"limit -1":             "limit=-1",
+			"limit abc":            "limit=abc",
+			"limit 1.5":            "limit=1.5",
+			"view other":           "view=summary",
+			"view in capitals":     "view=FULL",
+			"status other":         "status=archived",
+			"stage other":          "stage=series_z",
+			"updatedAfter garbage": "updatedAfter=yesterday",
+			"five sector terms":    "classification=fintech,biotech,software,retail,energy",
+			"five sectors alias":   "sectors=fintech,biotech,software,retail,energy",
+		} {
+			t.Run(name, func(t *testing.T) {
+				wantError(t, env.Do(t, http.MethodGet, "/api/v1/tracker?"+q, key, nil), http.StatusBadRequest, radar.EValidation)
+			})
+		}
+		for name, q := range map[string]string{"limit abc": "limit=abc", "limit 0": "limit=0", "view other": "view=other"} {
+			for _, list := range []string{"signals", "alerts", "leads"} {
+				t.Run(list+" "+name, func(t *testing.T) {
+					wantError(t, env.Do(t, http.MethodGet, "/api/v1/"+list+"?"+q, key, nil), http.StatusBadRequest, radar.EValidation)
+				})
+			}
+		}
+
+		t.Run("views", func(t *testing.T) {
+			compact := env.Do(t, http.MethodGet, "/api/v1/tracker", key, nil)
+			full := env.Do(t, http.MethodGet, "/api/v1/tracker?view=full", key, nil)
+			explicit := env.Do(t, http.MethodGet, "/api/v1/tracker?view=compact", key, nil)
+			if string(compact.Body) != string(explicit.Body) {
+				t.Errorf("the default list view is not compact")
+			}
+			for _, it := range compact.Items() {
+				if _, ok := it["policy"]; ok {
+					t.Errorf("compact item %s carries the policy", str(it, "id"))
+				}
+				if s := str(it, "companySummary"); utf8.RuneCountInString(s) > radar.CompactSummaryLen {
+					t.Errorf("compact summary of %d characters", utf8.RuneCountInString(s))
+				}
+			}
+			for _, it := range full.Items() {
+				if _, ok := it["policy"]; !ok {
+					t.Errorf("full item %s lacks the policy", str(it, "id"))
+				}
+				if str(it, "id") == first && str(it, "companySummary") != strings.TrimSpace(long["companySummary"].(string)) {
+					t.Errorf("full summary was cut")
+				}
+			}
+			if ids(compact) != ids(full) {
+				t.Errorf("compact and full lists hold different entities")
+			}
+			for _, it := range compact.Items() {
+				sig, ok := it["latestSignal"].(map[string]any)
+				if str(it, "companyName") == "Fabrikam" {
+					if it["latestSignal"] != nil {
+						t.Errorf("Fabrikam has no run yet but a latestSignal")
+					}
+					continue
+				}
+				if !ok || len(list(sig["evidence"])) > radar.CompactEvidence || utf8.RuneCountInString(str(sig, "summary")) > radar.CompactSummaryLen {
+					t.Errorf("%s: latestSignal not in its compact view: %v", str(it, "companyName"), it["latestSignal"])
+				}
+			}
+		})
+
+		cursors := map[string]string{}
+		for _, list := range []string{"tracker", "signals", "alerts", "leads"} {
+			res := env.Do(t, http.MethodGet, "/api/v1/"+list+"?limit=1", key, nil)
+			wantStatus(t, res, http.StatusOK)
+			if cursors[list] = res.NextCursor(); cursors[list] == "" {
+				t.Fatalf("/%s?limit=1 has no nextCursor: %s", list, res.Body)
+			}
+		}
+		raw, err := base64.RawURLEncoding.DecodeString(cursors["tracker"])
+		if err != nil {
+			t.Fatalf("cursor is not base64url: %v", err)
+		}
+		bad := map[string]string{
+			"malformed":          "!!!not-a-cursor",
+			"short":              "abc",
+			"truncated":          cursors["tracker"][:len(cursors["tracker"])-4],
+			"extended":           cursors["tracker"] + "AAAA",
+			"other server's":     base64.RawURLEncoding.EncodeToString(append(raw[:len(raw)-16:len(raw)-16], make([]byte, 16)...)),
+			"from signals":       cursors["signals"],
+			"from alerts":        cursors["alerts"],
+			"from leads":         cursors["leads"],
+			"non-base64 letters": strings.Repeat("é", 20),
+		}
+		for i := range raw {
+			flipped := slices.Clone(raw)
+			flipped[i] ^= 0x01
+			bad["byte "+strconv.Itoa(i)+" flipped"] = base64.RawURLEncoding.EncodeToString(flipped)
+		}
+		for name, c := range bad {
+			t.Run("cursor "+name, func(t *testing.T) {
+				res := env.Do(t, http.MethodGet, "/api/v1/tracker?cursor="+url.QueryEscape(c), key, nil)
+				wantError(t, res, http.StatusBadRequest, radar.EInvalidCursor)
+			})
+		}
+		for _, list := range []string{"signals", "alerts", "leads"} {
+			t.Run("tracker cursor on "+list, func(t *testing.T) {
+				res := env.Do(t, http.MethodGet, "/api/v1/"+list+"?cursor="+url.QueryEscape(cursors["tracker"]), key, nil)
+				wantError(t, res, http.StatusBadRequest, radar.EInvalidCursor)
+			})
+		}
+		t.Run("cursor of another organisation's list", func(t *testing.T) {
+			res := env.Do(t, http.MethodGet, "/api/v1/tracker?cursor="+url.QueryEscape(cursors["tracker"]), env.Key(t, env.OrgB), nil)
+			wantStatus(t, res, http.StatusOK)
+			if len(res.Items()) != 0 {
+				t.Errorf("organisation B sees A's entities through A's cursor: %s", res.Body)
+			}
+		})
+	})
+}
+
+func TestListFilters(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		env := start(t, engine)
+		key := env.Key(t, env.OrgA)
+		ctx := context.Background()
+		at := func(s string) time.Time {
+			v, err := time.Parse(time.RFC3339, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		mk := func(name, when, stage, status string, sectors ...string) string {
+			e := env.InsertEntity(t, env.OrgA, name, at(when))
+			e.Stage, e.Status, e.Sectors = stage, status, append([]string{}, sectors...)
+			if err := env.DB.UpdateEntity(ctx, e, nil, nil); err != nil {
+				t.Fatalf("update %s: %v", name, err)
+			}
+			return e.ID
+		}
+		jan := mk("January", "2026-01-15T12:00:00Z", radar.StageSeriesA, radar.StatusOK, "Financial Services > Fintech > Payments")
+		feb := mk("February", "2026-02-15T12:00:00Z", radar.StagePreSeedSeed, radar.StatusPaused, "Software")
+		mar := mk("March", "2026-03-15T12:00:00Z", radar.StageUnknown, radar.StatusOK)
+
+		cases := map[string]struct {
+			query string
+			want  []string
+		}{
+			"no filter":                          {"", []string{mar, feb, jan}},
+			"status ok":                          {"status=ok", []string{mar, jan}},
+			"status paused":                      {"status=paused", []string{feb}},
+			"updatedAfter a date":                {"updatedAfter=2026-02-01", []string{mar, feb}},
+			"updatedAfter a timestamp":           {"updatedAfter=2026-02-15T12:00:00Z", []string{mar}},
+			"updatedAfter a microsecond earlier": {"updatedAfter=" + url.QueryEscape("2026-02-15T11:59:59.999999+00:00"), []string{mar, feb}},
+			"updatedAfter an offset":             {"updatedAfter=" + url.QueryEscape("2026-02-15T13:00:00+02:00"), []string{mar, feb}},
+			"updatedAfter the future":            {"updatedAfter=2030-01-01", nil},
+			"stage series_a":                     {"stage=series_a", []string{jan}},
+			"stage pre_seed_seed":                {"stage=pre_seed_seed", []string{feb}},
+			"classification":                     {"classification=fintech", []string{jan}},
+			"sector alias":                       {"sector=payments", []string{jan}},
+			"sectors alias with two terms":       {"sectors=fintech,software", []string{feb, jan}},
+			"classification matching nothing":    {"classification=" + url.QueryEscape("deep sea mining"), nil},
+			"status and stage":                   {"status=ok&stage=series_a", []string{jan}},
+			"status and stage matching nothing":  {"status=paused&stage=series_a", nil},
+		}
+		for name, c := range cases {
+			t.Run(name, func(t *testing.T) {
+				res := env.Do(t, http.MethodGet, "/api/v1/tracker?"+c.query, key, nil)
+				wantStatus(t, res, http.StatusOK)
+				if got := ids(res); got != strings.Join(c.want, ",") {
+					t.Errorf("got %s, want %s", got, strings.Join(c.want, ","))
+				}
+				_, resolved := res.Object()["classificationResolution"]
+				if sectors := strings.Contains(c.query, "sector") || strings.Contains(c.query, "classification"); sectors != resolved {
+					t.Errorf("classificationResolution present = %v, want %v", resolved, sectors)
+				}
+			})
+		}
+	})
+}

@@ -1,0 +1,199 @@
+// Package mcp offers Radar's operations as agent tools over the Model Context Protocol: streamable HTTP,
+// stateless so that any replica serves any call, behind the REST API's authentication. Every tool calls the
+// service layer with the key's principal and counts in the same rate buckets as its REST equivalent.
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"mime"
+	"net/http"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"radar"
+	"radar/internal/api"
+	"radar/internal/ratelimit"
+	"radar/internal/service"
+)
+
+// Path is where the API server mounts the handler; Path+"/readonly" offers only the read-only tools.
+const Path = "/api/mcp"
+
+// instructions teach a connected agent the workflows that span several tools.
+const instructions = `Radar tracks companies and their founders for an investor organisation. Every call acts for the organisation of your API key: call whoami to see it, the key's scopes and the rate budget left.
+
+Workflows
+- Track a company: add_company saves it at once, then finds its missing profiles (enrichment) and runs the tracker for the first time in the background. Poll get_company every operation.suggestedPollIntervalSeconds seconds until operation.enrichmentComplete is true, then until lastScrapedAt is set: the first run has finished and its signal is in list_signals. track_lead starts tracking a lead's company the same way.
+- Run now: refresh_company returns baselineLastScrapedAt; poll get_company until lastScrapedAt differs from it.
+- What happened: list_signals gives one signal per run (type, severity, recommendation, needsAttention); list_alerts says whether each run e-mailed the recipients and why. get_signal and get_alert give the full detail.
+- Leads: list_leads shows founders discovered around tracked companies; decide_lead accepts or rejects one; track_lead accepts one and tracks its company.
+
+Rules
+- entityQuery (list_signals, list_alerts) and sourceQuery (list_leads) take a company or founder name. When the call fails with ambiguous_entity or ambiguous_source, show the user error.details.candidates and let them choose; never pick one yourself. Then call again with entityId or sourceEntityId.
+- Ask the user before removing a company (remove_company deletes its history for good), before pausing one (update_company with status "paused") and before rejecting a lead (decide_lead with accepted false).
+- Lists are newest first, compact unless view is "full", and paged: pass nextCursor back as cursor; null means no more.
+- A failed call returns isError with {"error": {"code", "message", "details"}}. validation_error lists every faulty argument as "path: reason": fix them all, then retry once. On rate_limited wait error.details.retryAfterSeconds seconds before calling again, and never retry add_company or refresh_company in a loop.`
+
+// NewHandler returns the MCP endpoint: every tool at Path and the read-only tools at Path+"/readonly". It must
+// run behind api.Server, which authenticates the bearer key and puts its principal in the request context.
+// Each key sees only the tools its scopes allow; a call of another tool fails with insufficient_scope.
+func NewHandler(svc *service.Service, limiter *ratelimit.Limiter, logger *slog.Logger) http.Handler {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	h := &handler{svc: svc, limiter: limiter, logger: logger}
+	all := tools()
+	var reads []*tool
+	for _, t := range all {
+		if t.def.Annotations.ReadOnlyHint {
+			reads = append(reads, t)
+		}
+	}
+	opts := &mcp.StreamableHTTPOptions{
+		Stateless:    true,
+		JSONResponse: true,
+		Logger:       logger,
+		// Every request carries a bearer key, which a page rebinding a name to a loopback address cannot
+		// supply, and a reverse proxy on the same host forwards its public Host header: the SDK's loopback
+		// Host check would refuse those requests and protect nothing.
+		DisableLocalhostProtection: true,
+		MaxRequestBodyBytes:        api.MaxBodyBytes,
+	}
+	h.full = mcp.NewStreamableHTTPHandler(h.server(all), opts)
+	h.readOnly = mcp.NewStreamableHTTPHandler(h.server(reads), opts)
+	return h
+}
+
+type handler struct {
+	svc      *service.Service
+	limiter  *ratelimit.Limiter
+	logger   *slog.Logger
+	full     http.Handler
+	readOnly http.Handler
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var next http.Handler
+	switch strings.TrimPrefix(r.URL.Path, Path) {
+	case "", "/":
+		next = h.full
+	case "/readonly", "/readonly/":
+		next = h.readOnly
+	default:
+		writeError(w, radar.Errorf(radar.ENotFound, "no route %s %s; the MCP endpoints are %s and %s/readonly", r.Method, r.URL.Path, Path, Path))
+		return
+	}
+	if api.PrincipalFrom(r.Context()) == nil {
+		writeError(w, radar.Errorf(radar.EUnauthorized, "missing API key: send Authorization: Bearer <key>"))
+		return
+	}
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		writeError(w, radar.Errorf(radar.EMethodNotAllowed, "method %s is not allowed on %s: this stateless MCP endpoint takes POST only", r.Method, r.URL.Path))
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		writeError(w, radar.Errorf(radar.EUnsupportedMediaType, "request body must be JSON-RPC: send Content-Type: application/json"))
+		return
+	}
+	next.ServeHTTP(w, r)
+}
+
+// server returns the MCP server offering ts. It holds no per-request state: each call reads its principal
+// from the request context.
+func (h *handler) server(ts []*tool) func(*http.Request) *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "radar", Title: "Radar", Version: "1.0.0"}, &mcp.ServerOptions{
+		Instructions: instructions,
+		Logger:       h.logger,
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+		// The tool list depends on the key's scopes.
+		SetCacheable: func(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.CacheScope = "private" },
+	})
+	byName := make(map[string]*tool, len(ts))
+	for _, t := range ts {
+		byName[t.def.Name] = t
+		s.AddTool(t.def, h.toolHandler(t))
+	}
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if l, ok := res.(*mcp.ListToolsResult); ok && err == nil {
+				p := api.PrincipalFrom(ctx)
+				l.Tools = slices.DeleteFunc(l.Tools, func(d *mcp.Tool) bool {
+					t := byName[d.Name]
+					return t == nil || p == nil || p.Require(t.scopes...) != nil
+				})
+			}
+			return res, err
+		}
+	})
+	return func(*http.Request) *mcp.Server { return s }
+}
+
+// toolHandler runs one call: it counts the call in the tool's rate buckets, checks the key's scopes and the
+// arguments, calls the service, and renders the REST response body, or the error envelope with isError.
+// The SDK runs handlers on goroutines of its own, out of reach of the API server's recovery, so a panic is
+// recovered here and answered as internal_error.
+func (h *handler) toolHandler(t *tool) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+		defer func() {
+			if v := recover(); v != nil {
+				res = h.failure(ctx, t, fmt.Errorf("panic: %v\n%s", v, debug.Stack()))
+			}
+		}()
+		out, err := h.call(ctx, t, req.Params.Arguments)
+		if err != nil {
+			return h.failure(ctx, t, err), nil
+		}
+		b, err := json.Marshal(out)
+		if err != nil {
+			return h.failure(ctx, t, err), nil
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}, StructuredContent: json.RawMessage(b)}, nil
+	}
+}
+
+func (h *handler) call(ctx context.Context, t *tool, args json.RawMessage) (any, error) {
+	p := api.PrincipalFrom(ctx)
+	if p == nil {
+		return nil, radar.Errorf(radar.EUnauthorized, "missing API key: send Authorization: Bearer <key>")
+	}
+	if h.limiter != nil {
+		if d := h.limiter.Allow(ctx, p.KeyID, t.buckets...); !d.Allowed {
+			return nil, api.RateLimited(d)
+		}
+	}
+	if err := p.Require(t.scopes...); err != nil {
+		return nil, err
+	}
+	return t.handle(ctx, env{svc: h.svc, limiter: h.limiter, p: p}, args)
+}
+
+// failure renders err as a failed tool result. Anything but a radar.Error is logged once, with the request
+// id, and shown as internal_error.
+func (h *handler) failure(ctx context.Context, t *tool, err error) *mcp.CallToolResult {
+	e, ok := radar.AsError(err)
+	if !ok || e.Code == radar.EInternal {
+		id := api.RequestID(ctx)
+		h.logger.ErrorContext(ctx, "internal error", "request_id", id, "tool", t.def.Name, "err", err)
+		e = radar.Errorf(radar.EInternal, "internal error; quote request id %s when reporting it", id)
+	}
+	b, _ := json.Marshal(api.ErrorBody{Err: e})
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}, StructuredContent: json.RawMessage(b)}
+}
+
+// writeError answers a request the MCP transport never sees with the API's error envelope.
+func writeError(w http.ResponseWriter, e *radar.Error) {
+	w.Header().Set("Content-Type", "application/json")
+	if e.Code == radar.EUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="radar"`)
+	}
+	w.WriteHeader(radar.StatusOf(e.Code))
+	json.NewEncoder(w).Encode(api.ErrorBody{Err: e})
+}
