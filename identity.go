@@ -26,8 +26,9 @@ func IdentityKeys(e *Entity) []string {
 	return keys
 }
 
-// NormalizeURLKey reduces a URL to host and path, lower case, without scheme, "www.", query, fragment or
-// trailing slash, with twitter.com spelled x.com; "" when raw is not a URL with a host.
+// NormalizeURLKey reduces a URL to host (with a port other than 80 or 443) and path, lower case, without
+// scheme, "www.", query, fragment or trailing slash, with twitter.com spelled x.com; "" when raw is not a URL
+// with a host.
 func NormalizeURLKey(raw string) string {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
@@ -46,6 +47,9 @@ func NormalizeURLKey(raw string) string {
 	}
 	if host == "twitter.com" {
 		host = "x.com"
+	}
+	if port := u.Port(); port != "" && port != "80" && port != "443" {
+		host += ":" + port
 	}
 	path := strings.ToLower(strings.TrimRight(u.EscapedPath(), "/"))
 	return host + path

@@ -315,7 +315,3 @@ func (m *Main) usersCreate(ctx context.Context, args []string) error {
 	fmt.Fprintln(m.Stdout, u.ID)
 	return nil
 }
-
-func (m *Main) demo(ctx context.Context, args []string) error {
-	return errors.New("demo: not available in this build")
-}

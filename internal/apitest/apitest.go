@@ -251,6 +251,29 @@ func (e *Env) Try(t testing.TB, r Request) (*Response, error) {
 	return res, nil
 }
 
+// Serve runs r through the server's handler in process, without the network: faster for tests that send
+// many requests, and the same middleware, routing and checks.
+func (e *Env) Serve(t testing.TB, r Request) *Response {
+	t.Helper()
+	req, err := e.NewRequest(r)
+	if err != nil {
+		t.Fatalf("%s %s: %v", r.Method, r.Path, err)
+	}
+	rec := httptest.NewRecorder()
+	e.Server.ServeHTTP(rec, req)
+	res := &Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+	if len(res.Body) > 0 {
+		var v any
+		if json.Unmarshal(res.Body, &v) == nil {
+			res.JSON = v
+		}
+	}
+	if e.Check != nil {
+		e.Check(t, req, res)
+	}
+	return res
+}
+
 // NewRequest builds the *http.Request of r against the Env's server.
 func (e *Env) NewRequest(r Request) (*http.Request, error) {
 	var body io.Reader

@@ -33,6 +33,13 @@ func CreateBody(name string) map[string]any {
 // of paging use it to make many entities share one creation time).
 func (e *Env) InsertEntity(t testing.TB, org *radar.Org, name string, created time.Time) *radar.Entity {
 	t.Helper()
+	return e.InsertEntityWith(t, org, name, created, nil)
+}
+
+// InsertEntityWith is InsertEntity with edit applied before the insert, for fields only the engine writes
+// afterwards (sectors, stage, enrichment and run state).
+func (e *Env) InsertEntityWith(t testing.TB, org *radar.Org, name string, created time.Time, edit func(*radar.Entity)) *radar.Entity {
+	t.Helper()
 	id, err := uuid.NewV7()
 	if err != nil {
 		t.Fatalf("uuid: %v", err)
@@ -47,6 +54,9 @@ func (e *Env) InsertEntity(t testing.TB, org *radar.Org, name string, created ti
 		Policy:           &radar.Policy{Version: 1, Rules: []radar.PolicyRule{}},
 		EnrichmentStatus: radar.EnrichQueued, ScrapeHealthReason: radar.HealthPending,
 		CreatedAt: at, UpdatedAt: at,
+	}
+	if edit != nil {
+		edit(ent)
 	}
 	if err := e.DB.CreateEntity(context.Background(), ent, nil, nil); err != nil {
 		t.Fatalf("insert entity %s: %v", name, err)

@@ -15,15 +15,18 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"radar"
-	"radar/internal/analysis"
 	"radar/internal/api"
 	"radar/internal/config"
+	"radar/internal/crawl"
+	"radar/internal/fetch"
+	"radar/internal/mail"
 	"radar/internal/mcp"
 	"radar/internal/ops"
 	"radar/internal/ratelimit"
 	"radar/internal/service"
 	"radar/internal/sqldb"
+	"radar/internal/taxonomy"
+	"radar/internal/tracker"
 	"radar/internal/web"
 )
 
@@ -35,6 +38,7 @@ type App struct {
 	Service *service.Service
 	Limiter *ratelimit.Limiter
 	Server  *api.Server
+	Engine  *tracker.Engine
 
 	redis    *redis.Client
 	http     *http.Server
@@ -57,10 +61,46 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, e
 		db.Close()
 		return nil, err
 	}
-	a.Service = service.New(service.Config{
-		Store: db, BaseURL: cfg.BaseURL, Secret: secret, Logger: logger, Compile: CompilePolicy,
-	})
+	if err := a.build(secret); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return a, nil
+}
+
+// build makes the engine and the service from the configuration.
+func (a *App) build(secret []byte) error {
+	cfg := a.Config
+	var mailer tracker.Mailer
+	if cfg.SMTPURL != "" {
+		s, err := mail.New(mail.Config{URL: cfg.SMTPURL, From: cfg.MailFrom})
+		if err != nil {
+			return fmt.Errorf("app: RADAR_SMTP_URL: %w", err)
+		}
+		mailer = s
+	}
+	tax := taxonomy.Default()
+	classifier := taxonomy.NewBuiltin(tax)
+	if cfg.LLMURL != "" {
+		classifier = taxonomy.NewLLM(tax, cfg.LLMURL, cfg.LLMModel, cfg.LLMAPIKey, nil)
+	}
+	crawler := crawl.New(crawl.Config{
+		Fetcher:     fetch.New(fetch.Config{AllowPrivate: cfg.FetchAllowPrivate}),
+		NewsFeedURL: cfg.NewsFeedURL, GitHubAPIURL: cfg.GitHubAPIURL, GitHubToken: cfg.GitHubToken,
+	})
+	eng, err := tracker.New(tracker.Config{
+		Store: a.DB, Crawler: crawler, Analyser: tracker.NewAnalyser(cfg.LLMURL, cfg.LLMModel, cfg.LLMAPIKey, nil),
+		Classifier: classifier, Mailer: mailer, Logger: a.Logger, BaseURL: cfg.BaseURL,
+	})
+	if err != nil {
+		return err
+	}
+	a.Engine = eng
+	a.Service = service.New(service.Config{
+		Store: a.DB, BaseURL: cfg.BaseURL, Secret: secret, Logger: a.Logger, Compile: tracker.Compile,
+		Taxonomy: tax, Classifier: classifier, Enricher: eng,
+	})
+	return nil
 }
 
 // secret returns the configured secret, or the one generated and stored in the database on first start.
@@ -75,19 +115,6 @@ func (a *App) secret(ctx context.Context) ([]byte, error) {
 		return nil, fmt.Errorf("app: secret: %w", err)
 	}
 	return []byte(v), nil
-}
-
-// CompilePolicy compiles alert rules into the stored policy form.
-func CompilePolicy(text string) radar.Policy {
-	p := analysis.Compile(text)
-	out := radar.Policy{Rules: make([]radar.PolicyRule, len(p.Rules))}
-	for i, r := range p.Rules {
-		out.Rules[i] = radar.PolicyRule{
-			ID: r.ID, Sentence: r.Sentence, Kind: r.Kind, Types: r.Types, Keywords: r.Keywords, People: r.People,
-			MinAmountUSD: r.MinAmountUSD, MinSeverity: r.MinSeverity,
-		}
-	}
-	return out
 }
 
 // Start builds the HTTP server, starts the background engine and listens on the configured address.
@@ -111,6 +138,11 @@ func (a *App) Start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("app: listen on %s: %w", a.Config.Addr, err)
 	}
+	if err := a.Engine.Start(ctx); err != nil {
+		ln.Close()
+		return fmt.Errorf("app: start workers: %w", err)
+	}
+	a.closers = append(a.closers, a.Engine.Stop)
 	a.listener = ln
 	a.http = &http.Server{
 		Handler:           a.Server,

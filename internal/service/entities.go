@@ -434,7 +434,7 @@ func (s *Service) UpdateEntity(ctx context.Context, p *radar.Principal, id strin
 			continue
 		}
 		i := slices.IndexFunc(e.Founders, func(g radar.Founder) bool { return g.ID == f.ID })
-		e.Founders[i] = radar.Founder{ID: f.ID, Name: f.Name, LinkedinURL: f.LinkedinURL, TwitterURL: f.TwitterURL, GithubURL: f.GithubURL}
+		mergeFounder(&e.Founders[i], f)
 	}
 	e.UpdatedAt = s.nowTime()
 	if err := s.store.UpdateEntity(ctx, e, nil, nil); err != nil {

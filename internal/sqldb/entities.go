@@ -74,19 +74,22 @@ func (db *DB) CreateEntity(ctx context.Context, e *radar.Entity, jobs []radar.Jo
 	})
 }
 
-// UpdateEntity writes every field of e, replaces its founders, keys and sectors, enqueues jobs and completes idem.
+// UpdateEntity writes the client's fields of e (never the engine's: enrichment, runs, sectors, stage), upserts
+// its founders and removes the others, rewrites its identity keys, enqueues jobs and completes idem.
 func (db *DB) UpdateEntity(ctx context.Context, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord) error {
 	return db.tx(ctx, func(q querier, tx any) error {
-		n, err := q.Exec(ctx, `UPDATE entities SET company_name = $1, company_website = $2, company_linkedin_url = $3,
-			company_twitter_url = $4, company_github_url = $5, company_summary = $6, things_to_track = $7, alert_emails = $8,
-			email_alerts_enabled = $9, cadence_days = $10, status = $11, tags = $12, sectors = $13, stage = $14, policy = $15,
-			enrichment_status = $16, last_scraped_at = $17, scrape_health_reason = $18, next_run_at = $19, running_since = $20,
-			updated_at = $21, version = version + 1
-			WHERE id = $22 AND org_id = $23`,
+		// The engine's columns (enrichment, runs, sectors, stage) are not the client's to write, and a profile
+		// URL is never cleared, so that a concurrent enrichment or run is never undone.
+		n, err := q.Exec(ctx, `UPDATE entities SET company_name = $1, company_website = $2,
+			company_linkedin_url = CASE WHEN $3 = '' THEN company_linkedin_url ELSE $3 END,
+			company_twitter_url = CASE WHEN $4 = '' THEN company_twitter_url ELSE $4 END,
+			company_github_url = CASE WHEN $5 = '' THEN company_github_url ELSE $5 END,
+			company_summary = $6, things_to_track = $7, alert_emails = $8, email_alerts_enabled = $9, cadence_days = $10,
+			status = $11, tags = $12, policy = $13, updated_at = $14, version = version + 1
+			WHERE id = $15 AND org_id = $16`,
 			e.CompanyName, e.CompanyWebsite, e.CompanyLinkedinURL, e.CompanyTwitterURL, e.CompanyGithubURL, e.CompanySummary,
 			e.ThingsToTrack, jsonText(e.AlertEmails), e.EmailAlertsEnabled, e.CadenceDays, e.Status, jsonText(e.Tags),
-			jsonText(e.Sectors), e.Stage, policyText(e.Policy), e.EnrichmentStatus, nullMicros(e.LastScrapedAt),
-			e.ScrapeHealthReason, nullMicros(e.NextRunAt), nullMicros(e.RunningSince), e.UpdatedAt.Micros(), e.ID, e.OrgID)
+			policyText(e.Policy), e.UpdatedAt.Micros(), e.ID, e.OrgID)
 		if err != nil {
 			return fmt.Errorf("sqldb: update entity: %w", err)
 		}
@@ -94,13 +97,8 @@ func (db *DB) UpdateEntity(ctx context.Context, e *radar.Entity, jobs []radar.Jo
 			return radar.ErrNotFound
 		}
 		e.Version++
-		for _, stmt := range []string{
-			`DELETE FROM entity_keys WHERE entity_id = $1`,
-			`DELETE FROM entity_sectors WHERE entity_id = $1`,
-		} {
-			if _, err := q.Exec(ctx, stmt, e.ID); err != nil {
-				return fmt.Errorf("sqldb: update entity: %w", err)
-			}
+		if _, err := q.Exec(ctx, `DELETE FROM entity_keys WHERE entity_id = $1`, e.ID); err != nil {
+			return fmt.Errorf("sqldb: update entity: %w", err)
 		}
 		ids := make([]string, 0, len(e.Founders))
 		for _, f := range e.Founders {
@@ -130,7 +128,9 @@ func (db *DB) writeEntityParts(ctx context.Context, q querier, tx any, e *radar.
 		_, err := q.Exec(ctx, `INSERT INTO founders (id, entity_id, position, name, linkedin_url, twitter_url, github_url)
 			VALUES ($1, $2, $3, $4, $5, $6, $7)
 			ON CONFLICT (id) DO UPDATE SET position = excluded.position, name = excluded.name,
-			linkedin_url = excluded.linkedin_url, twitter_url = excluded.twitter_url, github_url = excluded.github_url`,
+			linkedin_url = CASE WHEN excluded.linkedin_url = '' THEN founders.linkedin_url ELSE excluded.linkedin_url END,
+			twitter_url = CASE WHEN excluded.twitter_url = '' THEN founders.twitter_url ELSE excluded.twitter_url END,
+			github_url = CASE WHEN excluded.github_url = '' THEN founders.github_url ELSE excluded.github_url END`,
 			f.ID, e.ID, i, f.Name, f.LinkedinURL, f.TwitterURL, f.GithubURL)
 		if err != nil {
 			return fmt.Errorf("sqldb: write founders: %w", err)
@@ -146,9 +146,11 @@ func (db *DB) writeEntityParts(ctx context.Context, q querier, tx any, e *radar.
 			return radar.ErrDuplicate
 		}
 	}
-	for _, p := range e.Sectors {
-		if _, err := q.Exec(ctx, `INSERT INTO entity_sectors (entity_id, path) VALUES ($1, $2) ON CONFLICT DO NOTHING`, e.ID, p); err != nil {
-			return fmt.Errorf("sqldb: write sectors: %w", err)
+	if create {
+		for _, p := range e.Sectors {
+			if _, err := q.Exec(ctx, `INSERT INTO entity_sectors (entity_id, path) VALUES ($1, $2) ON CONFLICT DO NOTHING`, e.ID, p); err != nil {
+				return fmt.Errorf("sqldb: write sectors: %w", err)
+			}
 		}
 	}
 	if err := bumpVersion(ctx, q, e.OrgID); err != nil {

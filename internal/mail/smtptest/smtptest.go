@@ -66,7 +66,6 @@ type Server struct {
 	mu       sync.Mutex
 	messages []Message
 	rejects  []*smtp.SMTPError
-	arrived  chan struct{}
 }
 
 // Start runs a server until the test ends.
@@ -76,7 +75,7 @@ func Start(t testing.TB, opts Options) *Server {
 	if err != nil {
 		t.Fatalf("smtptest: listen: %v", err)
 	}
-	s := &Server{opts: opts, arrived: make(chan struct{}, 1)}
+	s := &Server{opts: opts}
 	s.srv = smtp.NewServer(backend{s})
 	s.srv.Domain = "localhost"
 	s.srv.ReadTimeout = 10 * time.Second
@@ -109,9 +108,6 @@ func (s *Server) Messages() []Message {
 	return append([]Message(nil), s.messages...)
 }
 
-// Arrived is signalled (without blocking the server) whenever a message is accepted.
-func (s *Server) Arrived() <-chan struct{} { return s.arrived }
-
 // Reject makes the next n messages fail at the end of DATA with code (4xx temporary, 5xx permanent).
 func (s *Server) Reject(n, code int) {
 	s.mu.Lock()
@@ -130,10 +126,6 @@ func (s *Server) accept(m Message) error {
 		return err
 	}
 	s.messages = append(s.messages, m)
-	select {
-	case s.arrived <- struct{}{}:
-	default:
-	}
 	return nil
 }
 

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"sync"
+	"time"
+
+	"radar/internal/app"
+	"radar/internal/config"
+	"radar/internal/demo"
+	"radar/internal/simweb"
+)
+
+// demo runs Radar with nothing else needed: an embedded database in a data folder, a simulated web of
+// companies whose news changes over time, a demo organisation with a user and a key, and the full server.
+func (m *Main) demo(ctx context.Context, args []string) error {
+	var (
+		dir       string
+		keep      bool
+		step      time.Duration
+		every     time.Duration
+		companies int
+	)
+	cfg, pos, err := m.parse("demo", args, func(fs *flag.FlagSet) {
+		fs.StringVar(&dir, "data", "radar-demo", "data folder of the demo")
+		fs.BoolVar(&keep, "keep", false, "keep the data of the previous demo instead of starting afresh")
+		fs.DurationVar(&step, "step", demo.DefaultStep, "time between two pieces of simulated news")
+		fs.DurationVar(&every, "runs-every", demo.DefaultRunEvery, "how often each tracked company is run")
+		fs.IntVar(&companies, "companies", demo.DefaultCompanies, "how many simulated companies to track")
+	})
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("usage: radar demo [--data DIR] [--keep] [--step 15s] [--runs-every 1m] [--companies 7]")
+	}
+	if step <= 0 || every <= 0 || companies < 1 {
+		return usagef("demo: --step and --runs-every must be positive and --companies at least 1")
+	}
+	dbURL, err := demo.PrepareDir(dir, keep)
+	if err != nil {
+		return err
+	}
+	web, err := simweb.Start(simweb.Options{Step: step})
+	if err != nil {
+		return err
+	}
+	defer web.Close()
+	cfg.DatabaseURL = dbURL
+	cfg.FetchAllowPrivate = true
+	cfg.NewsFeedURL = web.NewsFeedURL()
+	cfg.GitHubAPIURL = web.GitHubAPIURL()
+	if err := choosePort(cfg); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	a, err := app.Open(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	creds, p, err := demo.Setup(ctx, a.Service, dir)
+	if err == nil {
+		_, err = demo.Track(ctx, a.Service, p, web.Companies(), companies)
+	}
+	if err == nil {
+		err = a.Start(ctx)
+	}
+	if err != nil {
+		a.Close(context.Background())
+		return err
+	}
+	addr := a.Addr()
+	fmt.Fprintf(m.Stdout, `Radar demo is running.
+
+  Web UI    %s/
+  Sign in   %s  password %s
+  API key   %s  (every scope)
+  Data      %s (%s)
+
+Try the API:
+  curl -H "Authorization: Bearer %s" %s/api/v1/tracker
+
+%d companies of a simulated web are tracked. News arrives every %s, and each company is run every %s.
+Press Ctrl-C to stop.
+`, cfg.BaseURL, creds.Email, creds.Password, creds.APIKey, dir, freshness(keep), creds.APIKey, cfg.BaseURL,
+		min(companies, len(web.Companies())), step, every)
+	if m.Ready != nil {
+		m.Ready <- addr
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { demo.RunEvery(ctx, a.Service, p, every, log) })
+	<-ctx.Done()
+	wg.Wait()
+	fmt.Fprintln(m.Stdout, "Radar demo stopping.")
+	stopCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return a.Close(stopCtx)
+}
+
+func freshness(keep bool) string {
+	if keep {
+		return "kept from the previous demo"
+	}
+	return "fresh; --keep keeps it for the next demo"
+}
+
+// choosePort turns port 0 into a free port before the server starts, so that the base address in links,
+// pollUrl and the printed commands is one a client can reach.
+func choosePort(cfg *config.Config) error {
+	host, port, err := net.SplitHostPort(cfg.Addr)
+	if err != nil || port != "0" {
+		return nil
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("demo: listen on %s: %w", cfg.Addr, err)
+	}
+	chosen := net.JoinHostPort(host, fmt.Sprint(ln.Addr().(*net.TCPAddr).Port))
+	ln.Close()
+	if cfg.BaseURL == "http://"+cfg.Addr {
+		cfg.BaseURL = "http://" + chosen
+	}
+	cfg.Addr = chosen
+	return nil
+}

@@ -1,0 +1,228 @@
+// Package demo prepares Radar's self-contained demonstration: a data folder holding an embedded database, a
+// demo organisation with a web user and an API key, and companies of the simulated web tracked through the
+// service, as a client would track them. It also compresses time: the simulated news arrives every few seconds,
+// so the demo runs each company every minute instead of every few days.
+package demo
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"radar"
+	"radar/internal/service"
+	"radar/internal/simweb"
+)
+
+// Defaults of the demo.
+const (
+	OrgSlug  = "demo"
+	OrgName  = "Demo Ventures"
+	Email    = "demo@radar.local"
+	KeyName  = "demo"
+	DBFile   = "radar.db"
+	credFile = "demo.json"
+	// marker marks a folder made by the demo, so that a fresh start never deletes anyone else's files.
+	marker = ".radar-demo"
+	// DefaultCompanies is how many of the simulated companies the demo tracks.
+	DefaultCompanies = 7
+	// DefaultStep spaces the simulated news.
+	DefaultStep = 15 * time.Second
+	// DefaultRunEvery is how often the demo runs each tracked company.
+	DefaultRunEvery = time.Minute
+)
+
+// Rules are the alert rules of the demo's companies.
+const Rules = "Tell me about funding rounds and acquisitions. Tell me when a founder leaves or starts something new. " +
+	"Tell me about layoffs and office closures."
+
+// ErrForeignDir is returned when the data folder holds files that the demo did not make.
+var ErrForeignDir = errors.New("demo: the data folder is not empty and was not made by radar demo")
+
+// ErrNoCredentials is returned when a kept demo database has lost the file with its sign-in and key.
+var ErrNoCredentials = errors.New("demo: the kept demo has no credentials file")
+
+// PrepareDir makes the data folder and returns the database URL in it. Unless keep is set, the database and
+// credentials of an earlier demo are removed so that the demo starts afresh; a non-empty folder that the demo
+// did not make is refused rather than touched.
+func PrepareDir(dir string, keep bool) (string, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("demo: data folder: %w", err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", fmt.Errorf("demo: data folder: %w", err)
+	}
+	mine := slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == marker })
+	if len(entries) > 0 && !mine {
+		return "", fmt.Errorf("%s: %w; choose another folder with --data", dir, ErrForeignDir)
+	}
+	if !mine {
+		if err := os.WriteFile(filepath.Join(dir, marker), []byte("made by radar demo\n"), 0o600); err != nil {
+			return "", fmt.Errorf("demo: data folder: %w", err)
+		}
+	}
+	if !keep {
+		for _, name := range []string{DBFile, DBFile + "-wal", DBFile + "-shm", DBFile + "-journal", credFile} {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return "", fmt.Errorf("demo: start afresh: %w", err)
+			}
+		}
+	}
+	return "sqlite:" + filepath.Join(dir, DBFile), nil
+}
+
+// Credentials are how to use the demo: the web sign-in and an API key with every scope.
+type Credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	APIKey   string `json:"apiKey"`
+}
+
+// Setup creates the demo organisation with its owner and API key, and writes them to the data folder; when
+// the organisation exists (a kept demo) it reads them back. p is how the demo acts as the organisation.
+func Setup(ctx context.Context, svc *service.Service, dir string) (*Credentials, *radar.Principal, error) {
+	org, err := svc.Store().OrgBySlug(ctx, OrgSlug)
+	switch {
+	case err == nil:
+		c, err := readCredentials(dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		return c, principal(org), nil
+	case radar.ErrorCode(err) != radar.ENotFound:
+		return nil, nil, err
+	}
+	org, err = svc.CreateOrg(ctx, OrgSlug, OrgName)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &Credentials{Email: Email, Password: password()}
+	if _, err := svc.CreateUser(ctx, org.ID, c.Email, c.Password, service.RoleOwner); err != nil {
+		return nil, nil, err
+	}
+	k, err := svc.CreateKey(ctx, org.ID, KeyName, radar.Scopes, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	c.APIKey = k.Secret
+	b, _ := json.MarshalIndent(c, "", "  ")
+	if err := os.WriteFile(filepath.Join(dir, credFile), b, 0o600); err != nil {
+		return nil, nil, fmt.Errorf("demo: save credentials: %w", err)
+	}
+	return c, principal(org), nil
+}
+
+func readCredentials(dir string) (*Credentials, error) {
+	b, err := os.ReadFile(filepath.Join(dir, credFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: start without --keep", ErrNoCredentials)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("demo: read credentials: %w", err)
+	}
+	var c Credentials
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, fmt.Errorf("demo: read credentials: %w", err)
+	}
+	return &c, nil
+}
+
+// password is a random password of 16 lower-case letters and digits.
+func password() string {
+	b := make([]byte, 10)
+	rand.Read(b)
+	return base32.NewEncoding("abcdefghijkmnpqrstuvwxyz23456789").WithPadding(base32.NoPadding).EncodeToString(b)
+}
+
+// principal acts as the demo organisation with every scope, as its owner does in the web UI.
+func principal(o *radar.Org) *radar.Principal {
+	return &radar.Principal{OrgID: o.ID, OrgSlug: o.Slug, OrgName: o.Name, KeyID: "demo", KeyName: "demo", Scopes: slices.Clone(radar.Scopes)}
+}
+
+// Track tracks the first n companies through the service, as a client of the API would: the website, the
+// company's LinkedIn page (so that a kept demo finds its companies again when the simulated web has moved to
+// new ports) and the founders' names; enrichment finds the other profiles. A company tracked already is
+// updated and run again at once.
+func Track(ctx context.Context, svc *service.Service, p *radar.Principal, companies []simweb.Company, n int) ([]*radar.Entity, error) {
+	var out []*radar.Entity
+	yes := true
+	cadence := 3
+	for _, c := range companies[:min(n, len(companies))] {
+		in := radar.CreateInput{Confirmed: &yes, EntityInput: radar.EntityInput{
+			CompanyName: c.Name, CompanyWebsite: c.Website, CompanyLinkedinURL: c.LinkedIn, CompanySummary: c.Summary,
+			ThingsToTrack: Rules, AlertEmails: []string{Email}, CadenceDays: &cadence,
+		}}
+		for _, f := range c.Founders {
+			in.Founders = append(in.Founders, radar.FounderInput{Name: f.Name})
+		}
+		res, err := svc.CreateEntity(ctx, p, in, "")
+		if err != nil {
+			return nil, fmt.Errorf("demo: track %s: %w", c.Name, err)
+		}
+		if res.Existing {
+			if err := refresh(ctx, svc, p, res.Entity.ID); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, res.Entity)
+	}
+	return out, nil
+}
+
+// refresh starts a run unless one is running or the company is paused.
+func refresh(ctx context.Context, svc *service.Service, p *radar.Principal, id string) error {
+	_, err := svc.RefreshEntity(ctx, p, id)
+	if c := radar.ErrorCode(err); err == nil || c == radar.ERefreshInProgress || c == radar.EEntityPaused {
+		return nil
+	}
+	return err
+}
+
+// RunEvery starts a run of every tracked company of the organisation each interval that has finished its
+// first run and is neither paused nor running, until ctx ends.
+func RunEvery(ctx context.Context, svc *service.Service, p *radar.Principal, every time.Duration, logger *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := runAll(ctx, svc, p); err != nil && ctx.Err() == nil {
+				logger.Warn("demo: run the companies", "err", err)
+			}
+		}
+	}
+}
+
+func runAll(ctx context.Context, svc *service.Service, p *radar.Principal) error {
+	q := service.EntityQuery{PageQuery: service.PageQuery{Limit: service.MaxLimit}}
+	for {
+		list, err := svc.ListEntities(ctx, p, q)
+		if err != nil {
+			return err
+		}
+		for _, e := range list.Data {
+			if e.Status != radar.StatusOK || e.LastScrapedAt == nil || e.RunningSince != nil {
+				continue
+			}
+			if err := refresh(ctx, svc, p, e.ID); err != nil {
+				return err
+			}
+		}
+		if list.NextCursor == nil {
+			return nil
+		}
+		q.Cursor = *list.NextCursor
+	}
+}

@@ -1,0 +1,172 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"radar"
+	"radar/internal/fuzzy"
+	"radar/internal/service"
+)
+
+// signalsData is the signals feed.
+type signalsData struct {
+	Type, Severity, Attention, Company, EntityID, Q string
+	Types, Severities                               []string
+	Signals                                         []*radar.Signal
+	Match                                           *service.LookupResolution
+	Candidates                                      []fuzzy.Candidate
+	// CompanyName names the company of an entityId filter.
+	CompanyName string
+	Filtered    bool
+	Problem     string
+	Pager       pager
+}
+
+// companyProblem turns a failed company lookup into words for the filter form.
+func companyProblem(err error) (string, []fuzzy.Candidate, bool) {
+	e, ok := radar.AsError(err)
+	if !ok {
+		return "", nil, false
+	}
+	switch e.Code {
+	case radar.EEntityNotFound:
+		return "No tracked company or founder matches that name.", nil, true
+	case radar.EAmbiguousEntity:
+		c, _ := e.Details["candidates"].([]fuzzy.Candidate)
+		return "That name matches several companies; pick one.", c, true
+	case radar.EValidation, radar.EInvalidCursor:
+		return e.Message, nil, true
+	}
+	return "", nil, false
+}
+
+func (h *Handler) signals(w http.ResponseWriter, r *http.Request, v *viewer) {
+	q := r.URL.Query()
+	d := signalsData{
+		Type: q.Get("type"), Severity: q.Get("severity"), Attention: q.Get("needsAttention"),
+		Company: strings.TrimSpace(q.Get("company")), EntityID: q.Get("entityId"), Q: strings.TrimSpace(q.Get("q")),
+		Types: radar.SignalTypes, Severities: radar.Severities,
+	}
+	d.Filtered = d.Type != "" || d.Severity != "" || d.Attention != "" || d.Company != "" || d.EntityID != "" || d.Q != ""
+	sq := service.SignalQuery{
+		PageQuery: service.PageQuery{Cursor: q.Get("cursor"), Limit: 25}, Type: d.Type, Severity: d.Severity,
+		EntityID: d.EntityID, EntityQuery: d.Company, Q: d.Q,
+	}
+	switch d.Attention {
+	case "true", "false":
+		b := d.Attention == "true"
+		sq.NeedsAttention = &b
+	}
+	list, err := h.svc.ListSignals(r.Context(), v.P, sq)
+	if err != nil {
+		msg, cands, ok := companyProblem(err)
+		if !ok {
+			h.fail(w, r, v, err)
+			return
+		}
+		d.Problem, d.Candidates = msg, cands
+		h.render(w, r, http.StatusOK, "signals", page{Title: "Signals", Section: "signals", Viewer: v, Data: d})
+		return
+	}
+	d.Signals, d.Match = list.Data, list.EntityResolution
+	d.CompanyName = h.companyName(r, v, d.EntityID)
+	d.Pager = pagerFor("/signals", q, list.NextCursor)
+	h.render(w, r, http.StatusOK, "signals", page{Title: "Signals", Section: "signals", Viewer: v, Data: d})
+}
+
+// signalData is one signal with its alert.
+type signalData struct {
+	S     *radar.Signal
+	Alert *radar.Alert
+}
+
+func (h *Handler) signal(w http.ResponseWriter, r *http.Request, v *viewer) {
+	id := pathID(r)
+	if id == "" {
+		h.notFound(w, r, v)
+		return
+	}
+	s, err := h.svc.GetSignal(r.Context(), v.P, id, radar.ViewFull)
+	if err != nil {
+		h.fail(w, r, v, err)
+		return
+	}
+	d := signalData{S: s}
+	alerts, err := h.svc.ListAlerts(r.Context(), v.P, service.AlertQuery{EntityID: s.EntityID, PageQuery: service.PageQuery{Limit: 100, View: radar.ViewFull}})
+	if err != nil {
+		h.fail(w, r, v, err)
+		return
+	}
+	for _, a := range alerts.Data {
+		if a.SignalID == s.ID {
+			d.Alert = a
+			break
+		}
+	}
+	h.render(w, r, http.StatusOK, "signal", page{Title: s.CompanyName + ": " + label(s.Type), Section: "signals", Viewer: v, Data: d})
+}
+
+// alertsData is the alerts feed.
+type alertsData struct {
+	Outcome, Company, EntityID string
+	// CompanyName names the company of an entityId filter.
+	CompanyName string
+	Outcomes         []string
+	Alerts           []*radar.Alert
+	Match            *service.LookupResolution
+	Candidates       []fuzzy.Candidate
+	Filtered         bool
+	Problem          string
+	Pager            pager
+}
+
+func (h *Handler) alerts(w http.ResponseWriter, r *http.Request, v *viewer) {
+	q := r.URL.Query()
+	d := alertsData{Outcome: q.Get("outcome"), Company: strings.TrimSpace(q.Get("company")), EntityID: q.Get("entityId"), Outcomes: radar.Outcomes}
+	d.Filtered = (d.Outcome != "" && d.Outcome != radar.OutcomeAll) || d.Company != "" || d.EntityID != ""
+	list, err := h.svc.ListAlerts(r.Context(), v.P, service.AlertQuery{
+		PageQuery: service.PageQuery{Cursor: q.Get("cursor"), Limit: 25, View: radar.ViewFull}, Outcome: d.Outcome,
+		EntityID: d.EntityID, EntityQuery: d.Company,
+	})
+	if err != nil {
+		msg, cands, ok := companyProblem(err)
+		if !ok {
+			h.fail(w, r, v, err)
+			return
+		}
+		d.Problem, d.Candidates = msg, cands
+		h.render(w, r, http.StatusOK, "alerts", page{Title: "Alerts", Section: "alerts", Viewer: v, Data: d})
+		return
+	}
+	d.Alerts, d.Match = list.Data, list.EntityResolution
+	d.CompanyName = h.companyName(r, v, d.EntityID)
+	d.Pager = pagerFor("/alerts", q, list.NextCursor)
+	h.render(w, r, http.StatusOK, "alerts", page{Title: "Alerts", Section: "alerts", Viewer: v, Data: d})
+}
+
+func (h *Handler) alert(w http.ResponseWriter, r *http.Request, v *viewer) {
+	id := pathID(r)
+	if id == "" {
+		h.notFound(w, r, v)
+		return
+	}
+	a, err := h.svc.GetAlert(r.Context(), v.P, id, radar.ViewFull)
+	if err != nil {
+		h.fail(w, r, v, err)
+		return
+	}
+	h.render(w, r, http.StatusOK, "alert", page{Title: "Alert: " + a.CompanyName, Section: "alerts", Viewer: v, Data: a})
+}
+
+// companyName names the company of an entityId filter, or "" when there is none or it cannot be read.
+func (h *Handler) companyName(r *http.Request, v *viewer, id string) string {
+	if id == "" {
+		return ""
+	}
+	e, err := h.svc.GetEntity(r.Context(), v.P, id, radar.ViewCompact)
+	if err != nil {
+		return ""
+	}
+	return e.CompanyName
+}
