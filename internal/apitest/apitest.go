@@ -8,11 +8,14 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -102,7 +105,7 @@ func StartWith(t testing.TB, engine string, o Options) *Env {
 	if o.Buckets == nil {
 		o.Buckets = Unlimited()
 	}
-	url := storetest.URL(t, engine)
+	url := databaseURL(t, engine)
 	db, err := sqldb.Open(context.Background(), url, sqldb.Options{Logger: o.Logger})
 	if err != nil {
 		t.Fatalf("open %s store: %v", engine, err)
@@ -138,6 +141,45 @@ func StartWith(t testing.TB, engine string, o Options) *Env {
 	env.OrgB = env.org(t, "org-b")
 	return env
 }
+
+// databaseURL returns a fresh, empty, isolated database of engine. A SQLite database is a copy of one
+// migrated once per test process: migrating costs far more than copying, above all under the race detector.
+func databaseURL(t testing.TB, engine string) string {
+	t.Helper()
+	if engine != sqldb.SQLite {
+		return storetest.URL(t, engine)
+	}
+	data, err := migratedSQLite()
+	if err != nil {
+		t.Fatalf("migrate a SQLite database: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "radar.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatalf("copy the migrated SQLite database: %v", err)
+	}
+	return "sqlite:" + path
+}
+
+// migratedSQLite returns the file of a freshly migrated SQLite database.
+var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "radar-apitest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "radar.db")
+	db, err := sqldb.Open(context.Background(), "sqlite:"+path, sqldb.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Close(); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		return nil, errors.New("the write-ahead log was not folded into the database on close")
+	}
+	return os.ReadFile(path)
+})
 
 func (e *Env) org(t testing.TB, slug string) *radar.Org {
 	t.Helper()

@@ -21,7 +21,7 @@ import (
 // fakeClock is the simulated web's clock, moved by the test.
 type fakeClock struct{ offset atomic.Int64 }
 
-func (c *fakeClock) now() time.Time         { return time.Now().Add(time.Duration(c.offset.Load())) }
+func (c *fakeClock) now() time.Time          { return time.Now().Add(time.Duration(c.offset.Load())) }
 func (c *fakeClock) advance(d time.Duration) { c.offset.Add(int64(d)) }
 
 type client struct {
@@ -69,7 +69,7 @@ func (c client) poll(path string, done func(map[string]any) bool) map[string]any
 }
 
 func data(m map[string]any) map[string]any { v, _ := m["data"].(map[string]any); return v }
-func list(m map[string]any) []any         { v, _ := m["data"].([]any); return v }
+func list(m map[string]any) []any          { v, _ := m["data"].([]any); return v }
 
 // TestTrackerEndToEnd drives the whole product through its HTTP API against a simulated web and a real SMTP
 // server: create → enrichment finds the profiles → first run → a signal with evidence → an alert e-mailed to
