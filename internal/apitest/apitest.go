@@ -30,6 +30,7 @@ import (
 	"radar/internal/service"
 	"radar/internal/sqldb"
 	"radar/internal/sqldb/storetest"
+	"radar/internal/taxonomy"
 )
 
 // Secret signs the cursors of every Env, and BaseURL is the public address in its links.
@@ -48,9 +49,11 @@ type Options struct {
 	Enricher service.DraftEnricher
 	// Store, when set, wraps the database the service uses, e.g. to make one of its methods fail.
 	Store func(radar.Store) radar.Store
-	// Compile, when set, compiles alert rules into policies (app.CompilePolicy); nil keeps policies without
+	// Compile, when set, compiles alert rules into policies (tracker.Compile); nil keeps policies without
 	// rules, still versioned.
 	Compile func(thingsToTrack string) radar.Policy
+	// Classifier, when set, resolves sector terms instead of the built-in classifier.
+	Classifier taxonomy.Classifier
 	// Configure, when set, may change the server's configuration before the server is built, e.g. to mount
 	// the MCP or web handler made from env.Service and env.Limiter.
 	Configure func(env *Env, cfg *api.Config)
@@ -117,7 +120,7 @@ func StartWith(t testing.TB, engine string, o Options) *Env {
 	}
 	env.Service = service.New(service.Config{
 		Store: store, BaseURL: BaseURL, Secret: []byte(Secret), Clock: env.Clock.Now,
-		Logger: o.Logger, Compile: o.Compile, Enricher: o.Enricher,
+		Logger: o.Logger, Compile: o.Compile, Enricher: o.Enricher, Classifier: o.Classifier,
 	})
 	env.Limiter = ratelimit.New(ratelimit.Config{Buckets: o.Buckets, Logger: o.Logger})
 	cfg := api.Config{Service: env.Service, Limiter: env.Limiter, Logger: o.Logger}

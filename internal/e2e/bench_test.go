@@ -14,10 +14,10 @@ import (
 
 	"radar"
 	"radar/internal/api"
-	"radar/internal/app"
 	"radar/internal/ratelimit"
 	"radar/internal/service"
 	"radar/internal/sqldb"
+	"radar/internal/tracker"
 )
 
 // unlimitedBuckets are the Partner API's buckets with limits no benchmark reaches, so every request is
@@ -42,7 +42,7 @@ func BenchmarkRateCheck(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	svc := service.New(service.Config{Store: db, BaseURL: "http://radar.test", Secret: []byte(randomHex(32)), Compile: app.CompilePolicy})
+	svc := service.New(service.Config{Store: db, BaseURL: "http://radar.test", Secret: []byte(randomHex(32)), Compile: tracker.Compile})
 	org, err := svc.CreateOrg(ctx, "bench", "")
 	if err != nil {
 		b.Fatal(err)
