@@ -221,16 +221,55 @@ func TestTrackerEndToEnd(t *testing.T) {
 			t.Errorf("signal after a co-founder left: type %v, want founder_departure or new_venture", ty)
 		}
 		_, leads := c.do(http.MethodGet, "/api/v1/leads?sourceEntityId="+tallowmere, nil)
-		found := false
+		var lead map[string]any
 		for _, l := range list(leads) {
-			lead := l.(map[string]any)
-			co, _ := lead["company"].(map[string]any)
-			if lead["personName"] == "Oskar Brandvold" && co["name"] == "Kestrelgrip" {
-				found = true
+			m := l.(map[string]any)
+			co, _ := m["company"].(map[string]any)
+			if m["personName"] == "Oskar Brandvold" && co["name"] == "Kestrelgrip" {
+				lead = m
 			}
 		}
-		if !found {
-			t.Errorf("leads: %v, want Oskar Brandvold of Kestrelgrip", leads)
+		if lead == nil {
+			t.Fatalf("leads: %v, want Oskar Brandvold of Kestrelgrip", leads)
+		}
+		if d, _ := lead["decision"].(map[string]any); d["status"] != "unreviewed" || lead["stage"] != "pre_seed_seed" {
+			t.Errorf("new lead: decision %v, stage %v; want unreviewed, pre_seed_seed", d, lead["stage"])
+		}
+
+		// Tracking the lead creates the company through the same path as a create, and accepts the lead.
+		leadID := lead["id"].(string)
+		status, tracked := c.do(http.MethodPost, "/api/v1/leads/"+leadID+"/track", map[string]any{
+			"thingsToTrack": "Any funding round.", "alertEmails": []string{"ana@fund.example"},
+			"companyWebsite": site["quillfern"].Website + "kestrelgrip",
+		})
+		if status != http.StatusCreated {
+			t.Fatalf("track lead: %d %v", status, tracked)
+		}
+		newID := data(tracked)["id"].(string)
+		if tracked["operation"] == nil || data(tracked)["companyName"] != "Kestrelgrip" {
+			t.Errorf("track lead response: %v", tracked)
+		}
+		_, read := c.do(http.MethodGet, "/api/v1/leads/"+leadID, nil)
+		if d, _ := data(read)["decision"].(map[string]any); d["status"] != "accepted" || d["trackedEntityId"] != newID {
+			t.Errorf("tracked lead: decision %v, want accepted with trackedEntityId %s", d, newID)
+		}
+		_, accepted := c.do(http.MethodGet, "/api/v1/leads?decision=accepted", nil)
+		if len(list(accepted)) != 1 {
+			t.Errorf("accepted leads: %d, want 1", len(list(accepted)))
+		}
+		status, again := c.do(http.MethodPost, "/api/v1/leads/"+leadID+"/track", map[string]any{
+			"thingsToTrack": "Any funding round.", "alertEmails": []string{"ana@fund.example"},
+		})
+		if status != http.StatusOK || data(again)["id"] != newID || again["existingEntity"] != true {
+			t.Errorf("tracking a tracked lead again: %d %v, want 200 with the same entity", status, again)
+		}
+		for _, l := range list(leads) {
+			if id := l.(map[string]any)["id"].(string); id != leadID {
+				status, rej := c.do(http.MethodPost, "/api/v1/leads/"+id+"/decision", map[string]any{"accepted": false})
+				if d, _ := data(rej)["decision"].(map[string]any); status != http.StatusOK || d["status"] != "rejected" {
+					t.Errorf("reject lead: %d %v", status, rej)
+				}
+			}
 		}
 		if msgs := waitMail(2); len(msgs) != 2 {
 			t.Errorf("e-mails after the departure: %d, want 2", len(msgs))
