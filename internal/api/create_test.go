@@ -247,6 +247,14 @@ func TestCreateMalformedRequests(t *testing.T) {
 		t.Run("body over 1 MiB", func(t *testing.T) {
 			wantError(t, post(t, big, ""), http.StatusRequestEntityTooLarge, radar.EPayloadTooLarge)
 		})
+		t.Run("body just under 1 MiB is read", func(t *testing.T) {
+			body := `{"companySummary": "` + strings.Repeat("s", 1<<20-100) + `"}`
+			res := post(t, body, "")
+			wantError(t, res, http.StatusBadRequest, radar.EValidation)
+			if e := res.Err(); e != nil && !strings.Contains(e.Message, "companySummary: ") {
+				t.Errorf("message %q does not name companySummary", e.Message)
+			}
+		})
 		t.Run("body over 1 MiB of unknown length", func(t *testing.T) {
 			r := io.MultiReader(strings.NewReader(`{"companySummary": "`), strings.NewReader(strings.Repeat("s", 1<<20)), strings.NewReader(`"}`))
 			wantError(t, post(t, r, ""), http.StatusRequestEntityTooLarge, radar.EPayloadTooLarge)

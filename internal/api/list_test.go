@@ -16,15 +16,12 @@ import (
 	"radar/internal/sqldb/storetest"
 )
 
-// pageThrough follows nextCursor from the first page of path at limit and returns the ids in order.
-func pageThrough(t *testing.T, env *apitest.Env, key, path string, limit int) []string {
+// walk follows nextCursor from cursor ("" for the first page) through at most pages pages of path at limit,
+// and returns the ids in order and the cursor after the last page read ("" at the end of the list).
+func walk(t *testing.T, env *apitest.Env, key, path string, limit int, cursor string, pages int) ([]string, string) {
 	t.Helper()
 	var ids []string
-	cursor := ""
-	for pages := 0; ; pages++ {
-		if pages > 2000 {
-			t.Fatalf("%s: paging does not end", path)
-		}
+	for range pages {
 		q := url.Values{"limit": {strconv.Itoa(limit)}}
 		if cursor != "" {
 			q.Set("cursor", cursor)
@@ -40,12 +37,13 @@ func pageThrough(t *testing.T, env *apitest.Env, key, path string, limit int) []
 		}
 		cursor = res.NextCursor()
 		if cursor == "" {
-			return ids
+			break
 		}
 		if len(items) != limit {
 			t.Fatalf("a page of %d items at limit %d has a next cursor", len(items), limit)
 		}
 	}
+	return ids, cursor
 }
 
 func TestListPaging(t *testing.T) {
@@ -70,15 +68,45 @@ func TestListPaging(t *testing.T) {
 		for i, e := range all {
 			want[i] = e.ID
 		}
-		for _, limit := range []int{1, 7, 100} {
-			t.Run("limit "+strconv.Itoa(limit), func(t *testing.T) {
-				got := pageThrough(t, env, key, "/api/v1/tracker", limit)
-				if !slices.Equal(got, want) {
-					t.Errorf("paging at limit %d returned %d ids (%d distinct); want the %d entities once each, newest first, id descending",
-						limit, len(got), len(slices.Compact(slices.Sorted(slices.Values(got)))), len(want))
-				}
-			})
+		// Page size 100 first: its cursors split the walk at page size 1 into segments walked in parallel.
+		hundred, starts := []string{}, []string{""}
+		for cursor := ""; ; {
+			page, next := walk(t, env, key, "/api/v1/tracker", 100, cursor, 1)
+			hundred = append(hundred, page...)
+			if cursor = next; cursor == "" {
+				break
+			}
+			starts = append(starts, cursor)
 		}
+		same := func(t *testing.T, limit int, got, want []string) {
+			t.Helper()
+			if !slices.Equal(got, want) {
+				t.Errorf("paging at limit %d returned %d ids (%d distinct); want the %d entities once each, newest first, id descending",
+					limit, len(got), len(slices.Compact(slices.Sorted(slices.Values(got)))), len(want))
+			}
+		}
+		same(t, 100, hundred, want)
+		t.Run("limit 7", func(t *testing.T) {
+			got, _ := walk(t, env, key, "/api/v1/tracker", 7, "", 1000)
+			same(t, 7, got, want)
+		})
+		t.Run("limit 1", func(t *testing.T) {
+			for k, start := range starts {
+				t.Run("from "+strconv.Itoa(k*100), func(t *testing.T) {
+					t.Parallel()
+					got, next := walk(t, env, key, "/api/v1/tracker", 1, start, 100)
+					same(t, 1, got, want[k*100:min(k*100+100, len(want))])
+					wantNext := ""
+					if k+1 < len(starts) {
+						wantNext = starts[k+1]
+					}
+					if next != wantNext {
+						t.Errorf("nextCursor after entity %d at page size 1 is %q, want %q (as at page size 100; null at the end)",
+							k*100+len(got)-1, next, wantNext)
+					}
+				})
+			}
+		})
 		for q, n := range map[string]int{"": 25, "?limit=100": 100, "?limit=500": 100, "?limit=1": 1, "?limit=99": 99} {
 			t.Run("page size "+q, func(t *testing.T) {
 				res := env.Do(t, http.MethodGet, "/api/v1/tracker"+q, key, nil)

@@ -26,10 +26,10 @@ import (
 // Defaults of the demo.
 const (
 	OrgSlug  = "demo"
-	OrgName  = "Demo Ventures"
 	Email    = "demo@radar.local"
-	KeyName  = "demo"
-	DBFile   = "radar.db"
+	orgName  = "Demo Ventures"
+	keyName  = "demo"
+	dbFile   = "radar.db"
 	credFile = "demo.json"
 	// marker marks a folder made by the demo, so that a fresh start never deletes anyone else's files.
 	marker = ".radar-demo"
@@ -72,13 +72,13 @@ func PrepareDir(dir string, keep bool) (string, error) {
 		}
 	}
 	if !keep {
-		for _, name := range []string{DBFile, DBFile + "-wal", DBFile + "-shm", DBFile + "-journal", credFile} {
+		for _, name := range []string{dbFile, dbFile + "-wal", dbFile + "-shm", dbFile + "-journal", credFile} {
 			if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return "", fmt.Errorf("demo: start afresh: %w", err)
 			}
 		}
 	}
-	return "sqlite:" + filepath.Join(dir, DBFile), nil
+	return "sqlite:" + filepath.Join(dir, dbFile), nil
 }
 
 // Credentials are how to use the demo: the web sign-in and an API key with every scope.
@@ -102,7 +102,7 @@ func Setup(ctx context.Context, svc *service.Service, dir string) (*Credentials,
 	case radar.ErrorCode(err) != radar.ENotFound:
 		return nil, nil, err
 	}
-	org, err = svc.CreateOrg(ctx, OrgSlug, OrgName)
+	org, err = svc.CreateOrg(ctx, OrgSlug, orgName)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -110,7 +110,7 @@ func Setup(ctx context.Context, svc *service.Service, dir string) (*Credentials,
 	if _, err := svc.CreateUser(ctx, org.ID, c.Email, c.Password, service.RoleOwner); err != nil {
 		return nil, nil, err
 	}
-	k, err := svc.CreateKey(ctx, org.ID, KeyName, radar.Scopes, 0)
+	k, err := svc.CreateKey(ctx, org.ID, keyName, radar.Scopes, 0)
 	if err != nil {
 		return nil, nil, err
 	}

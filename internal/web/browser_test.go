@@ -170,7 +170,7 @@ func (c *chrome) shows(want ...string) {
 func (c *chrome) fill(name, value string) {
 	c.t.Helper()
 	css := `[name="` + name + `"]`
-	if _, err := chromedp.Run(c.ctx, chromedp.Evaluate[bool](`(e => { e.value = ""; return true })(document.querySelector('` + css + `'))`)); err != nil {
+	if _, err := chromedp.Run(c.ctx, chromedp.Evaluate[bool](`(e => { e.value = ""; return true })(document.querySelector('`+css+`'))`)); err != nil {
 		c.t.Fatalf("clear %s: %v", name, err)
 	}
 	c.do(chromedp.SendKeys(chromedp.CSS(css), value))
@@ -266,6 +266,11 @@ func TestBrowser(t *testing.T) {
 		c.until("the first signal", "main", "Series A", 40*time.Second)
 		c.shows("https://www.linkedin.com/company/ledgerwyn", "Compiled policy", "Last run", "ok")
 		c.shot("company")
+		c.submit(`ol.timeline a.plain`)
+		c.shows("Evidence", "Ledgerwyn raises $20M Series A")
+		c.shot("signal")
+		c.open(companyPath + "/edit")
+		c.shot("company-edit")
 		c.open("/signals")
 		c.shows("Ledgerwyn", "funding")
 		c.shot("signals")

@@ -112,13 +112,13 @@ type alertsData struct {
 	Outcome, Company, EntityID string
 	// CompanyName names the company of an entityId filter.
 	CompanyName string
-	Outcomes         []string
-	Alerts           []*radar.Alert
-	Match            *service.LookupResolution
-	Candidates       []fuzzy.Candidate
-	Filtered         bool
-	Problem          string
-	Pager            pager
+	Outcomes    []string
+	Alerts      []*radar.Alert
+	Match       *service.LookupResolution
+	Candidates  []fuzzy.Candidate
+	Filtered    bool
+	Problem     string
+	Pager       pager
 }
 
 func (h *Handler) alerts(w http.ResponseWriter, r *http.Request, v *viewer) {

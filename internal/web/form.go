@@ -89,7 +89,7 @@ func (fe *fieldErrors) Count() int {
 
 // founderRow is one founder's inputs.
 type founderRow struct {
-	Index                                     int
+	Index                                        int
 	ID, Name, LinkedinURL, TwitterURL, GithubURL string
 }
 
@@ -102,12 +102,12 @@ func (f founderRow) Field(name string) string { return fmt.Sprintf("founders[%d]
 
 // entityForm is the add and edit form of a company, as typed.
 type entityForm struct {
-	CompanyName, CompanyWebsite                                string
-	CompanyLinkedinURL, CompanyTwitterURL, CompanyGithubURL    string
+	CompanyName, CompanyWebsite                               string
+	CompanyLinkedinURL, CompanyTwitterURL, CompanyGithubURL   string
 	CompanySummary, ThingsToTrack, AlertEmails, Tags, Cadence string
-	EmailAlertsEnabled                                         bool
-	Founders                                                   []founderRow
-	Errors                                                     *fieldErrors
+	EmailAlertsEnabled                                        bool
+	Founders                                                  []founderRow
+	Errors                                                    *fieldErrors
 	// blankRows counts the empty founder rows that were on the submitted form.
 	blankRows int
 }

@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"encoding/base64"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -13,12 +15,12 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"golang.org/x/crypto/argon2"
 
 	"radar"
 	"radar/internal/api"
-	"radar/internal/tracker"
 	"radar/internal/apitest"
-	"radar/internal/service"
+	"radar/internal/tracker"
 	"radar/internal/web"
 )
 
@@ -33,7 +35,7 @@ type site struct {
 }
 
 // startSite serves the API and the web UI on a fresh database of engine.
-func startSite(t *testing.T, engine string, cfg web.Config) *site {
+func startSite(t testing.TB, engine string, cfg web.Config) *site {
 	t.Helper()
 	env := apitest.StartWith(t, engine, apitest.Options{Compile: tracker.Compile, Configure: func(env *apitest.Env, c *api.Config) {
 		cfg.Service, cfg.Outbox, cfg.Clock = env.Service, env.DB, env.Clock.Now
@@ -57,8 +59,14 @@ func startSite(t *testing.T, engine string, cfg web.Config) *site {
 	return s
 }
 
-// passwordHash is the hash of password, computed once: argon2id is slow on purpose.
-var passwordHash = sync.OnceValue(func() string { return service.HashPassword(password) })
+// passwordHash is an argon2id hash of password in the format of service.HashPassword, with small memory and
+// time costs so that the many sign-ins of the tests stay quick; verification reads the costs from the hash.
+var passwordHash = sync.OnceValue(func() string {
+	salt := []byte("radar-test-salt!")
+	key := argon2.IDKey([]byte(password), salt, 1, 1024, 1, 32)
+	enc := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=1024,t=1,p=1$%s$%s", argon2.Version, enc.EncodeToString(salt), enc.EncodeToString(key))
+})
 
 // principal acts as a web user of org would.
 func principal(org *radar.Org) *radar.Principal {
@@ -66,7 +74,7 @@ func principal(org *radar.Org) *radar.Principal {
 }
 
 // track creates a company of org through the service.
-func (s *site) track(t *testing.T, org *radar.Org, name string) *radar.Entity {
+func (s *site) track(t testing.TB, org *radar.Org, name string) *radar.Entity {
 	t.Helper()
 	slug := strings.ToLower(strings.ReplaceAll(name, " ", "-"))
 	yes := true
@@ -82,7 +90,7 @@ func (s *site) track(t *testing.T, org *radar.Org, name string) *radar.Entity {
 }
 
 // enrich finishes the enrichment of an entity as the engine would.
-func (s *site) enrich(t *testing.T, org *radar.Org, id string) {
+func (s *site) enrich(t testing.TB, org *radar.Org, id string) {
 	t.Helper()
 	ctx := context.Background()
 	if _, _, err := s.DB.BeginEnrichment(ctx, org.ID, id); err != nil {
@@ -97,7 +105,7 @@ func (s *site) enrich(t *testing.T, org *radar.Org, id string) {
 }
 
 // keep writes a run whose alert e-mail was kept in the outbox.
-func (s *site) keep(t *testing.T, org *radar.Org, ent *radar.Entity, subject string) {
+func (s *site) keep(t testing.TB, org *radar.Org, ent *radar.Entity, subject string) {
 	t.Helper()
 	now := radar.NewTime(time.Now())
 	sig := &radar.Signal{ID: uuid.NewString(), CompanyName: ent.CompanyName, Type: radar.TypeProductLaunch, Severity: "medium",
@@ -115,12 +123,12 @@ func (s *site) keep(t *testing.T, org *radar.Org, ent *radar.Entity, subject str
 
 // browser is a web client with a cookie jar that does not follow redirects, so that tests see them.
 type browser struct {
-	t    *testing.T
+	t    testing.TB
 	base string
 	c    *http.Client
 }
 
-func (s *site) browser(t *testing.T) *browser {
+func (s *site) browser(t testing.TB) *browser {
 	jar, _ := cookiejar.New(nil)
 	return &browser{t: t, base: s.URL, c: &http.Client{
 		Jar:           jar,
@@ -185,7 +193,7 @@ func (b *browser) login(email string) {
 }
 
 // signedIn returns a browser signed in as email.
-func (s *site) signedIn(t *testing.T, email string) *browser {
+func (s *site) signedIn(t testing.TB, email string) *browser {
 	b := s.browser(t)
 	b.login(email)
 	return b

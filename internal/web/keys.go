@@ -35,12 +35,12 @@ type keysData struct {
 	Scopes   []string
 	Expiries []expiryChoice
 	// The create form as typed.
-	Name     string
-	Chosen   []string
-	Expiry   string
-	Errors   *fieldErrors
-	Created  *service.NewKey
-	APIBase  string
+	Name    string
+	Chosen  []string
+	Expiry  string
+	Errors  *fieldErrors
+	Created *service.NewKey
+	APIBase string
 }
 
 func (h *Handler) keysData(r *http.Request, v *viewer) (keysData, error) {

@@ -109,9 +109,13 @@ func (h *Handler) decide(w http.ResponseWriter, r *http.Request, v *viewer, acce
 	h.redirect(w, r, back(r, "/leads"), msg)
 }
 
-func (h *Handler) acceptLead(w http.ResponseWriter, r *http.Request, v *viewer) { h.decide(w, r, v, true) }
+func (h *Handler) acceptLead(w http.ResponseWriter, r *http.Request, v *viewer) {
+	h.decide(w, r, v, true)
+}
 
-func (h *Handler) rejectLead(w http.ResponseWriter, r *http.Request, v *viewer) { h.decide(w, r, v, false) }
+func (h *Handler) rejectLead(w http.ResponseWriter, r *http.Request, v *viewer) {
+	h.decide(w, r, v, false)
+}
 
 func (h *Handler) confirmReject(w http.ResponseWriter, r *http.Request, v *viewer) {
 	l, ok := h.leadOf(w, r, v)
@@ -130,12 +134,12 @@ func (h *Handler) confirmReject(w http.ResponseWriter, r *http.Request, v *viewe
 
 // trackData is the form that accepts a lead and tracks its company.
 type trackData struct {
-	Lead                                   *radar.Lead
-	ThingsToTrack, AlertEmails, Website    string
-	Cadence                                string
-	EmailAlertsEnabled                     bool
-	Errors                                 *fieldErrors
-	Cadences                               []string
+	Lead                                *radar.Lead
+	ThingsToTrack, AlertEmails, Website string
+	Cadence                             string
+	EmailAlertsEnabled                  bool
+	Errors                              *fieldErrors
+	Cadences                            []string
 }
 
 // defaultRules are the alert rules suggested when tracking a lead's company.

@@ -14,6 +14,8 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"radar"
 	"radar/internal/api"
@@ -194,6 +196,7 @@ func funcs() template.FuncMap {
 		"lower":    strings.ToLower,
 		"field":    field,
 		"matched":  matchedOn,
+		"sentence": sentence,
 	}
 }
 
@@ -242,6 +245,15 @@ func matchedOn(field string) string {
 		return "the website"
 	}
 	return field
+}
+
+// sentence starts s with a capital letter.
+func sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // label turns an enum value such as founder_departure into words.

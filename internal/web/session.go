@@ -11,11 +11,11 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"radar"
-	"radar/internal/ratelimit"
 	"radar/internal/service"
 )
 
@@ -138,18 +138,11 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusBadRequest, "login", page{Title: "Sign in", Data: data})
 		return
 	}
-	de := h.logins.Allow(ctx, "email:"+email, bucketLoginEmail)
-	di := h.logins.Allow(ctx, "ip:"+clientIP(r), bucketLoginIP)
-	if !de.Allowed || !di.Allowed {
-		var wait time.Duration
-		for _, d := range []ratelimit.Decision{de, di} {
-			if !d.Allowed {
-				wait = max(wait, d.ResetAfter)
-			}
-		}
+	emailKey, ipKey := "email:"+email, "ip:"+clientIP(r)
+	if wait := h.loginWait(ctx, emailKey, ipKey); wait > 0 {
 		mins := int((wait + time.Minute - 1) / time.Minute)
-		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds()+0.999)))
-		data.Error = fmt.Sprintf("Too many sign-in attempts for this account or from your network. Wait %s and try again.", plural(mins, "minute"))
+		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
+		data.Error = fmt.Sprintf("Too many failed sign-in attempts for this account or from your network. Wait %s and try again.", plural(mins, "minute"))
 		h.render(w, r, http.StatusTooManyRequests, "login", page{Title: "Sign in", Data: data})
 		return
 	}
@@ -162,6 +155,8 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		service.VerifyPassword(h.dummyHash(), password)
 	}
 	if u == nil || !service.VerifyPassword(u.PasswordHash, password) {
+		h.logins.Allow(ctx, emailKey, bucketLoginEmail)
+		h.logins.Allow(ctx, ipKey, bucketLoginIP)
 		data.Error = "The e-mail address or password is not right."
 		h.render(w, r, http.StatusUnauthorized, "login", page{Title: "Sign in", Data: data})
 		return
@@ -192,6 +187,21 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: h.secure, SameSite: http.SameSiteLaxMode})
 	h.flash(w, "You are signed out.")
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+// loginWait is how long sign-ins for this e-mail address or from this client address must wait after too many
+// failed attempts; zero when they may try. Only failures count, so that colleagues behind one address can
+// all sign in.
+func (h *Handler) loginWait(ctx context.Context, emailKey, ipKey string) time.Duration {
+	var wait time.Duration
+	for _, k := range [][2]string{{emailKey, bucketLoginEmail}, {ipKey, bucketLoginIP}} {
+		for _, s := range h.logins.Status(ctx, k[0]) {
+			if s.Bucket.Name == k[1] && s.Remaining == 0 && !s.Unknown {
+				wait = max(wait, s.ResetAfter)
+			}
+		}
+	}
+	return wait
 }
 
 // safeNext keeps a redirect after sign-in on this site.

@@ -41,20 +41,21 @@ type Config struct {
 	BaseURL string
 	Logger  *slog.Logger
 	Clock   radar.Clock
-	// LoginLimit sign-in attempts are allowed per e-mail address and per client address in each LoginWindow.
+	// LoginLimit failed sign-in attempts are allowed per e-mail address and per client address in each
+	// LoginWindow; after that, sign-ins wait for the window to end.
 	LoginLimit  int
 	LoginWindow time.Duration
 }
 
 // Handler is the web UI.
 type Handler struct {
-	svc     *service.Service
-	store   radar.Store
-	outbox  OutboxReader
-	logger  *slog.Logger
-	now     radar.Clock
-	secure  bool
-	pages   *pages
+	svc    *service.Service
+	store  radar.Store
+	outbox OutboxReader
+	logger *slog.Logger
+	now    radar.Clock
+	secure bool
+	pages  *pages
 	// sectors are the taxonomy's top-level sectors, suggested in the sector filters.
 	sectors []string
 	logins  *ratelimit.Limiter
@@ -110,6 +111,7 @@ func NewHandler(cfg Config) *Handler {
 	return h
 }
 
+// topSectors lists the top-level sectors of the taxonomy.
 func topSectors(t *taxonomy.Taxonomy) []string {
 	var out []string
 	for _, c := range t.Categories() {
