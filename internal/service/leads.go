@@ -49,36 +49,23 @@ func (s *Service) ListLeads(ctx context.Context, p *radar.Principal, q LeadQuery
 	if err != nil {
 		return nil, err
 	}
-	rows, out.NextCursor = finish(s, "leads", rows, pg, func(x *radar.Lead) (int64, string) { return x.CreatedAt.Micros(), x.ID })
-	for _, x := range rows {
+	fill(s, out, "leads", rows, pg, leadPos, shapeLead(view))
+	return out, nil
+}
+
+func leadPos(x *radar.Lead) (int64, string) { return x.CreatedAt.Micros(), x.ID }
+
+func shapeLead(view string) func(*radar.Lead) {
+	return func(x *radar.Lead) {
 		if view == radar.ViewCompact {
 			*x = x.Compact()
 		}
-		out.Data = append(out.Data, x)
 	}
-	return out, nil
 }
 
 // GetLead reads one lead with full company detail; view defaults to full.
 func (s *Service) GetLead(ctx context.Context, p *radar.Principal, id, view string) (*radar.Lead, error) {
-	if err := p.Require(radar.ScopeLeadsRead); err != nil {
-		return nil, err
-	}
-	view, err := checkView(view, radar.ViewFull)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkID("id", id); err != nil {
-		return nil, err
-	}
-	l, err := s.store.Lead(ctx, p.OrgID, id)
-	if err != nil {
-		return nil, err
-	}
-	if view == radar.ViewCompact {
-		*l = l.Compact()
-	}
-	return l, nil
+	return getOne(ctx, p, radar.ScopeLeadsRead, id, view, s.store.Lead, shapeLead(radar.ViewCompact))
 }
 
 // DecideLead accepts or rejects a lead without tracking anything.

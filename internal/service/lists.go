@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -117,6 +118,39 @@ func finish[T any](s *Service, list string, rows []T, pg radar.Page, pos func(T)
 	created, id := pos(rows[len(rows)-1])
 	c := s.cursors.encode(list, created, id)
 	return rows, &c
+}
+
+// fill trims rows to the page, sets the next cursor and shapes each row for the view.
+func fill[T any](s *Service, out *List[T], list string, rows []T, pg radar.Page, pos func(T) (int64, string), shape func(T)) {
+	rows, out.NextCursor = finish(s, list, rows, pg, pos)
+	for _, x := range rows {
+		shape(x)
+		out.Data = append(out.Data, x)
+	}
+}
+
+// getOne reads one resource of the principal's organisation in a view that defaults to full.
+func getOne[T any](ctx context.Context, p *radar.Principal, scope, id, view string,
+	read func(ctx context.Context, orgID, id string) (T, error), compact func(T)) (T, error) {
+	var zero T
+	if err := p.Require(scope); err != nil {
+		return zero, err
+	}
+	view, err := checkView(view, radar.ViewFull)
+	if err != nil {
+		return zero, err
+	}
+	if err := checkID("id", id); err != nil {
+		return zero, err
+	}
+	x, err := read(ctx, p.OrgID, id)
+	if err != nil {
+		return zero, err
+	}
+	if view == radar.ViewCompact {
+		compact(x)
+	}
+	return x, nil
 }
 
 // parseBound parses a date (YYYY-MM-DD) or an RFC 3339 timestamp. A bare date as an upper bound includes

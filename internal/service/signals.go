@@ -52,36 +52,23 @@ func (s *Service) ListSignals(ctx context.Context, p *radar.Principal, q SignalQ
 	if err != nil {
 		return nil, err
 	}
-	rows, out.NextCursor = finish(s, "signals", rows, pg, func(x *radar.Signal) (int64, string) { return x.CreatedAt.Micros(), x.ID })
-	for _, x := range rows {
+	fill(s, out, "signals", rows, pg, signalPos, shapeSignal(view))
+	return out, nil
+}
+
+func signalPos(x *radar.Signal) (int64, string) { return x.CreatedAt.Micros(), x.ID }
+
+func shapeSignal(view string) func(*radar.Signal) {
+	return func(x *radar.Signal) {
 		if view == radar.ViewCompact {
 			*x = x.Compact()
 		}
-		out.Data = append(out.Data, x)
 	}
-	return out, nil
 }
 
 // GetSignal reads one signal; view defaults to full.
 func (s *Service) GetSignal(ctx context.Context, p *radar.Principal, id, view string) (*radar.Signal, error) {
-	if err := p.Require(radar.ScopeTrackerRead); err != nil {
-		return nil, err
-	}
-	view, err := checkView(view, radar.ViewFull)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkID("id", id); err != nil {
-		return nil, err
-	}
-	x, err := s.store.Signal(ctx, p.OrgID, id)
-	if err != nil {
-		return nil, err
-	}
-	if view == radar.ViewCompact {
-		*x = x.Compact()
-	}
-	return x, nil
+	return getOne(ctx, p, radar.ScopeTrackerRead, id, view, s.store.Signal, shapeSignal(radar.ViewCompact))
 }
 
 // AlertQuery filters the alert list.
@@ -122,34 +109,21 @@ func (s *Service) ListAlerts(ctx context.Context, p *radar.Principal, q AlertQue
 	if err != nil {
 		return nil, err
 	}
-	rows, out.NextCursor = finish(s, "alerts", rows, pg, func(x *radar.Alert) (int64, string) { return x.CreatedAt.Micros(), x.ID })
-	for _, x := range rows {
+	fill(s, out, "alerts", rows, pg, alertPos, shapeAlert(view))
+	return out, nil
+}
+
+func alertPos(x *radar.Alert) (int64, string) { return x.CreatedAt.Micros(), x.ID }
+
+func shapeAlert(view string) func(*radar.Alert) {
+	return func(x *radar.Alert) {
 		if view == radar.ViewCompact {
 			*x = x.Compact()
 		}
-		out.Data = append(out.Data, x)
 	}
-	return out, nil
 }
 
 // GetAlert reads one alert with its rule evaluations; view defaults to full.
 func (s *Service) GetAlert(ctx context.Context, p *radar.Principal, id, view string) (*radar.Alert, error) {
-	if err := p.Require(radar.ScopeTrackerRead); err != nil {
-		return nil, err
-	}
-	view, err := checkView(view, radar.ViewFull)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkID("id", id); err != nil {
-		return nil, err
-	}
-	x, err := s.store.Alert(ctx, p.OrgID, id)
-	if err != nil {
-		return nil, err
-	}
-	if view == radar.ViewCompact {
-		*x = x.Compact()
-	}
-	return x, nil
+	return getOne(ctx, p, radar.ScopeTrackerRead, id, view, s.store.Alert, shapeAlert(radar.ViewCompact))
 }
