@@ -4,18 +4,18 @@ package radar
 type FounderInput struct {
 	ID          string `json:"id,omitempty" doc:"Only on PATCH: the id of a stored founder to update in place"`
 	Name        string `json:"name" doc:"Full name" minLength:"1" maxLength:"200"`
-	LinkedinURL string `json:"linkedinUrl,omitempty" doc:"LinkedIn profile URL" format:"uri" pattern:"^https?://[^\\s/]+"`
-	TwitterURL  string `json:"twitterUrl,omitempty" doc:"X/Twitter profile URL" format:"uri" pattern:"^https?://[^\\s/]+"`
-	GithubURL   string `json:"githubUrl,omitempty" doc:"GitHub profile URL" format:"uri" pattern:"^https?://[^\\s/]+"`
+	LinkedinURL string `json:"linkedinUrl,omitempty" doc:"LinkedIn profile URL" format:"uri" pattern:"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+"`
+	TwitterURL  string `json:"twitterUrl,omitempty" doc:"X/Twitter profile URL" format:"uri" pattern:"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+"`
+	GithubURL   string `json:"githubUrl,omitempty" doc:"GitHub profile URL" format:"uri" pattern:"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+"`
 }
 
 // EntityInput holds the creation and draft fields of a tracked company.
 type EntityInput struct {
 	CompanyName        string         `json:"companyName" doc:"Company name, 1-200 characters" minLength:"1" maxLength:"200"`
-	CompanyWebsite     string         `json:"companyWebsite" doc:"Company website (http or https URL)" format:"uri" pattern:"^https?://[^\\s/]+"`
-	CompanyLinkedinURL string         `json:"companyLinkedinUrl,omitempty" doc:"Company LinkedIn page" format:"uri" pattern:"^https?://[^\\s/]+"`
-	CompanyTwitterURL  string         `json:"companyTwitterUrl,omitempty" doc:"Company X/Twitter profile" format:"uri" pattern:"^https?://[^\\s/]+"`
-	CompanyGithubURL   string         `json:"companyGithubUrl,omitempty" doc:"Company GitHub organisation" format:"uri" pattern:"^https?://[^\\s/]+"`
+	CompanyWebsite     string         `json:"companyWebsite" doc:"Company website (http or https URL)" format:"uri" pattern:"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+"`
+	CompanyLinkedinURL string         `json:"companyLinkedinUrl,omitempty" doc:"Company LinkedIn page" format:"uri" pattern:"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+"`
+	CompanyTwitterURL  string         `json:"companyTwitterUrl,omitempty" doc:"Company X/Twitter profile" format:"uri" pattern:"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+"`
+	CompanyGithubURL   string         `json:"companyGithubUrl,omitempty" doc:"Company GitHub organisation" format:"uri" pattern:"^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+"`
 	CompanySummary     string         `json:"companySummary,omitempty" doc:"What the company does, up to 5000 characters" maxLength:"5000"`
 	Founders           []FounderInput `json:"founders" doc:"1-10 founders" minItems:"1" maxItems:"10"`
 	ThingsToTrack      string         `json:"thingsToTrack" doc:"Alert rules in plain language, 1-10000 characters; compiled into a governed policy" minLength:"1" maxLength:"10000"`

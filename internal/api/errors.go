@@ -120,7 +120,7 @@ func reword(loc, msg string) (string, string) {
 		return path, "must have at most " + reMaxItems.FindStringSubmatch(msg)[1] + " items"
 	case reOneOf.MatchString(msg):
 		return path, "must be one of " + reOneOf.FindStringSubmatch(msg)[1]
-	case strings.HasPrefix(msg, "expected string to be RFC 3986 uri"), strings.HasPrefix(msg, "expected string to match pattern ^https?://"):
+	case strings.HasPrefix(msg, "expected string to be RFC 3986 uri"), strings.HasPrefix(msg, "expected string to match pattern ^[Hh][Tt][Tt][Pp][Ss]?://"):
 		return path, "must be an absolute http or https URL"
 	case strings.HasPrefix(msg, "expected string to be RFC 5322 email"):
 		return path, "must be an e-mail address like name@example.com"

@@ -94,8 +94,11 @@ func (e *Engine) Run(ctx context.Context, a radar.RunArgs) error {
 		}
 		rep.Snapshots = append(rep.Snapshots, radar.PageSnapshot{URL: p.URL, Data: data})
 	}
-	if len(ent.Sectors) == 0 && res.Text != "" {
-		rep.Sectors = e.sectors(ctx, ent.CompanyName, ent.CompanySummary, res.Text)
+	// Classify once the site's text is known, and again whenever its pages changed.
+	if res.Text != "" && (len(ent.Sectors) == 0 || len(res.Changes) > 0) {
+		if paths := e.sectors(ctx, ent.CompanyName, ent.CompanySummary, res.Text); len(paths) > 0 {
+			rep.Sectors = paths
+		}
 	}
 	written, err := e.cfg.Store.FinishRun(ctx, rep)
 	if errors.Is(err, radar.ErrNotFound) {
