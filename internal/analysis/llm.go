@@ -1,16 +1,16 @@
 package analysis
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
+
+	"radar/internal/llm"
 )
 
 // Errors of the language-model analyser.
@@ -23,18 +23,14 @@ var (
 
 // Limits that keep a prompt and an answer bounded.
 const (
-	llmMaxItems     = 40
-	llmMaxItemText  = 800
-	llmMaxBodyBytes = 1 << 20
-	llmTimeout      = 90 * time.Second
+	llmMaxItems    = 40
+	llmMaxItemText = 800
+	llmTimeout     = 90 * time.Second
 )
 
-// llm asks an OpenAI-compatible chat-completions endpoint to judge a run.
-type llm struct {
-	endpoint string
-	model    string
-	apiKey   string
-	client   *http.Client
+// llmAnalyser asks an OpenAI-compatible chat-completions endpoint to judge a run.
+type llmAnalyser struct {
+	client *llm.Client
 }
 
 // NewLLM returns an analyser that asks an OpenAI-compatible chat-completions endpoint to judge a run. url is
@@ -42,35 +38,10 @@ type llm struct {
 // /chat/completions. A nil client gets a default with a timeout. The answer must be a JSON object whose
 // type, severity, recommendation and rule ids are valid; otherwise Analyse fails with ErrInvalidAnswer.
 func NewLLM(url, model, apiKey string, client *http.Client) Analyser {
-	endpoint := strings.TrimSpace(url)
-	if !strings.HasSuffix(strings.TrimRight(endpoint, "/"), "/chat/completions") {
-		endpoint = strings.TrimRight(endpoint, "/") + "/chat/completions"
-	}
 	if client == nil {
 		client = &http.Client{Timeout: llmTimeout}
 	}
-	return &llm{endpoint: endpoint, model: model, apiKey: apiKey, client: client}
-}
-
-type chatMessage struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
-
-type chatRequest struct {
-	Model          string        `json:"model"`
-	Messages       []chatMessage `json:"messages"`
-	ResponseFormat struct {
-		Type string `json:"type"`
-	} `json:"response_format"`
-}
-
-type chatResponse struct {
-	Choices []struct {
-		Message struct {
-			Content string `json:"content"`
-		} `json:"message"`
-	} `json:"choices"`
+	return &llmAnalyser{client: &llm.Client{URL: url, Model: model, APIKey: apiKey, HTTP: client}}
 }
 
 // llmAnswer is the JSON the model is asked to produce.
@@ -124,7 +95,7 @@ Rules: type is the most significant event; denials ("denies rumours of layoffs",
 	`events and never match a rule; a rule with minAmountUsd only matches a stated amount at least that large; ` +
 	`needsAttention is true when severity is high or critical or any rule matched. With no items, type is no_change.`
 
-func (l *llm) Analyse(ctx context.Context, in Input) (Result, error) {
+func (l *llmAnalyser) Analyse(ctx context.Context, in Input) (Result, error) {
 	if len(in.Items) == 0 {
 		return Builtin().Analyse(ctx, in)
 	}
@@ -134,18 +105,18 @@ func (l *llm) Analyse(ctx context.Context, in Input) (Result, error) {
 	}
 	prompt, err := json.Marshal(buildPrompt(in, findings))
 	if err != nil {
-		return Result{}, fmt.Errorf("llm %s: encode prompt: %w", l.model, err)
+		return Result{}, fmt.Errorf("llm %s: encode prompt: %w", l.client.Model, err)
 	}
 	content, err := l.complete(ctx, string(prompt))
 	if err != nil {
-		return Result{}, fmt.Errorf("llm %s: %w", l.model, err)
+		return Result{}, fmt.Errorf("llm %s: %w", l.client.Model, err)
 	}
 	res, err := parseAnswer(content, in)
 	if err != nil {
-		return Result{}, fmt.Errorf("llm %s: %w", l.model, err)
+		return Result{}, fmt.Errorf("llm %s: %w", l.client.Model, err)
 	}
 	res.Findings = findings
-	res.Analyser = "llm:" + l.model
+	res.Analyser = "llm:" + l.client.Model
 	return res, nil
 }
 
@@ -185,48 +156,15 @@ func buildPrompt(in Input, findings []Finding) promptInput {
 }
 
 // complete sends one chat-completions request and returns the answer's content.
-func (l *llm) complete(ctx context.Context, prompt string) (string, error) {
-	req := chatRequest{
-		Model: l.model,
-		Messages: []chatMessage{
-			{Role: "system", Content: systemPrompt},
-			{Role: "user", Content: prompt},
-		},
+func (l *llmAnalyser) complete(ctx context.Context, prompt string) (string, error) {
+	content, err := l.client.JSON(ctx, systemPrompt, prompt)
+	switch {
+	case errors.Is(err, llm.ErrUnavailable):
+		return "", fmt.Errorf("%w: %w", err, ErrUpstream)
+	case errors.Is(err, llm.ErrInvalidAnswer):
+		return "", fmt.Errorf("%w: %w", err, ErrInvalidAnswer)
 	}
-	req.ResponseFormat.Type = "json_object"
-	body, err := json.Marshal(req)
-	if err != nil {
-		return "", fmt.Errorf("encode request: %w", err)
-	}
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, l.endpoint, bytes.NewReader(body))
-	if err != nil {
-		return "", fmt.Errorf("build request: %w", err)
-	}
-	hreq.Header.Set("Content-Type", "application/json")
-	hreq.Header.Set("Accept", "application/json")
-	if l.apiKey != "" {
-		hreq.Header.Set("Authorization", "Bearer "+l.apiKey)
-	}
-	resp, err := l.client.Do(hreq)
-	if err != nil {
-		return "", fmt.Errorf("request: %w: %w", err, ErrUpstream)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, llmMaxBodyBytes))
-	if err != nil {
-		return "", fmt.Errorf("read answer: %w: %w", err, ErrUpstream)
-	}
-	if resp.StatusCode/100 != 2 {
-		return "", fmt.Errorf("status %d: %s: %w", resp.StatusCode, truncate(string(raw), 200), ErrUpstream)
-	}
-	var cr chatResponse
-	if err := json.Unmarshal(raw, &cr); err != nil {
-		return "", fmt.Errorf("decode answer: %w: %w", err, ErrInvalidAnswer)
-	}
-	if len(cr.Choices) == 0 {
-		return "", fmt.Errorf("answer has no choices: %w", ErrInvalidAnswer)
-	}
-	return cr.Choices[0].Message.Content, nil
+	return content, err
 }
 
 // parseAnswer checks the model's JSON against the contract's enums and the policy's rules.

@@ -1,17 +1,17 @@
 package taxonomy
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
+
+	"radar/internal/llm"
 )
 
 // Errors of the LLM classifier.
@@ -23,19 +23,14 @@ var (
 )
 
 const (
-	maxAnswerBytes  = 1 << 20
-	maxPromptText   = 8000 // characters of website text sent for company classification
-	llmTimeout      = 30 * time.Second
-	chatCompletions = "/chat/completions"
+	maxPromptText = 8000 // characters of website text sent for company classification
+	llmTimeout    = 30 * time.Second
 )
 
 // llmClassifier asks an OpenAI-compatible chat completions endpoint to choose taxonomy paths.
 type llmClassifier struct {
 	t         *Taxonomy
-	endpoint  string
-	model     string
-	apiKey    string
-	client    *http.Client
+	client    *llm.Client
 	catalogue string
 }
 
@@ -47,10 +42,6 @@ func NewLLM(t *Taxonomy, url, model, apiKey string, client *http.Client) Classif
 	if client == nil {
 		client = &http.Client{Timeout: llmTimeout}
 	}
-	endpoint := strings.TrimRight(url, "/")
-	if !strings.HasSuffix(endpoint, chatCompletions) {
-		endpoint += chatCompletions
-	}
 	var b strings.Builder
 	for _, c := range t.cats {
 		b.WriteString(c.Path)
@@ -61,7 +52,12 @@ func NewLLM(t *Taxonomy, url, model, apiKey string, client *http.Client) Classif
 		}
 		b.WriteByte('\n')
 	}
-	return &llmClassifier{t: t, endpoint: endpoint, model: model, apiKey: apiKey, client: client, catalogue: b.String()}
+	temperature := 0.0
+	return &llmClassifier{
+		t:         t,
+		client:    &llm.Client{URL: url, Model: model, APIKey: apiKey, Temperature: &temperature, HTTP: client},
+		catalogue: b.String(),
+	}
 }
 
 const termPrompt = `You map an investor's sector term to categories of a company taxonomy.
@@ -95,66 +91,22 @@ func (l *llmClassifier) ResolveTerm(ctx context.Context, term string) ([]Assignm
 	return l.ask(ctx, termPrompt, "Sector term: "+term, TermThreshold, maxTermMatches)
 }
 
-type chatMessage struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
-
-type chatRequest struct {
-	Model          string            `json:"model"`
-	Messages       []chatMessage     `json:"messages"`
-	Temperature    float64           `json:"temperature"`
-	ResponseFormat map[string]string `json:"response_format"`
-}
-
-type chatResponse struct {
-	Choices []struct {
-		Message chatMessage `json:"message"`
-	} `json:"choices"`
-}
-
 // ask sends one chat completion and turns its answer into validated assignments scoring at least
 // threshold, best first, at most limit.
 func (l *llmClassifier) ask(ctx context.Context, system, user string, threshold float64, limit int) ([]Assignment, error) {
-	body, err := json.Marshal(chatRequest{
-		Model:          l.model,
-		Messages:       []chatMessage{{Role: "system", Content: system + l.catalogue}, {Role: "user", Content: user}},
-		ResponseFormat: map[string]string{"type": "json_object"},
-	})
-	if err != nil {
-		return nil, fmt.Errorf("taxonomy: encode request: %w", err)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.endpoint, bytes.NewReader(body))
-	if err != nil {
+	content, err := l.client.JSON(ctx, system+l.catalogue, user)
+	switch {
+	case errors.Is(err, llm.ErrUnavailable):
 		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if l.apiKey != "" {
-		req.Header.Set("Authorization", "Bearer "+l.apiKey)
-	}
-	resp, err := l.client.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes))
-	if err != nil {
-		return nil, fmt.Errorf("%w: read answer: %w", ErrUnavailable, err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%w: status %d", ErrUnavailable, resp.StatusCode)
-	}
-	var chat chatResponse
-	if err := json.Unmarshal(raw, &chat); err != nil {
+	case errors.Is(err, llm.ErrInvalidAnswer):
 		return nil, fmt.Errorf("%w: %w", ErrInvalidAnswer, err)
-	}
-	if len(chat.Choices) == 0 {
-		return nil, fmt.Errorf("%w: no choices", ErrInvalidAnswer)
+	case err != nil:
+		return nil, fmt.Errorf("taxonomy: %w", err)
 	}
 	var answer struct {
 		Matches []Assignment `json:"matches"`
 	}
-	if err := json.Unmarshal([]byte(stripFence(chat.Choices[0].Message.Content)), &answer); err != nil {
+	if err := json.Unmarshal([]byte(llm.StripFence(content)), &answer); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidAnswer, err)
 	}
 	return l.t.checkAnswer(answer.Matches, threshold, limit)
@@ -179,15 +131,4 @@ func (t *Taxonomy) checkAnswer(in []Assignment, threshold float64, limit int) ([
 		out = out[:limit]
 	}
 	return out, nil
-}
-
-// stripFence removes a Markdown code fence some models wrap around JSON.
-func stripFence(s string) string {
-	s = strings.TrimSpace(s)
-	if !strings.HasPrefix(s, "```") {
-		return s
-	}
-	s = strings.TrimPrefix(s, "```")
-	s = strings.TrimPrefix(s, "json")
-	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "```"))
 }
