@@ -129,6 +129,8 @@ type EntityFilter struct {
 	Sectors []string
 	IDs     []string
 	Page    Page
+	// Compact leaves out what the compact view does not show: the entities come without their policy.
+	Compact bool
 }
 
 // Page is a keyset position and a size: rows strictly older than (AfterCreated, AfterID) in the list order.

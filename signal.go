@@ -1,6 +1,9 @@
 package radar
 
-import "context"
+import (
+	"context"
+	"unicode/utf8"
+)
 
 // Signal types.
 const (
@@ -103,11 +106,15 @@ func (s Signal) Compact() Signal {
 
 // Truncate cuts s to at most n characters (runes), ending with an ellipsis when cut.
 func Truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	end := 0
+	for range n - 1 {
+		_, size := utf8.DecodeRuneInString(s[end:])
+		end += size
+	}
+	return s[:end] + "…"
 }
 
 // SignalFilter selects signals of one organisation, newest first.
@@ -211,6 +218,7 @@ type SignalStore interface {
 	Signals(ctx context.Context, f SignalFilter) ([]*Signal, error)
 	Alert(ctx context.Context, orgID, id string) (*Alert, error)
 	Alerts(ctx context.Context, f AlertFilter) ([]*Alert, error)
-	// LatestSignals returns the newest signal of each of the entities, by entity id.
+	// LatestSignals returns the compact view (Signal.Compact) of the newest signal of each of the entities,
+	// by entity id.
 	LatestSignals(ctx context.Context, orgID string, entityIDs []string) (map[string]*Signal, error)
 }

@@ -316,7 +316,8 @@ func (s *Service) ListEntities(ctx context.Context, p *radar.Principal, q Entity
 		return nil, err
 	}
 	out := &List[*radar.Entity]{Data: []*radar.Entity{}}
-	f := radar.EntityFilter{OrgID: p.OrgID, Status: q.Status, Stage: q.Stage, UpdatedAfter: after, Page: pg}
+	f := radar.EntityFilter{OrgID: p.OrgID, Status: q.Status, Stage: q.Stage, UpdatedAfter: after, Page: pg,
+		Compact: view == radar.ViewCompact}
 	if terms != nil {
 		out.ClassificationResolution, f.Sectors = s.classify(ctx, terms)
 	}

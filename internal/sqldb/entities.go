@@ -9,10 +9,16 @@ import (
 	"radar"
 )
 
-const entityColumns = `e.id, e.org_id, e.company_name, e.company_website, e.company_linkedin_url, e.company_twitter_url,
+const (
+	entityColumnsHead = `e.id, e.org_id, e.company_name, e.company_website, e.company_linkedin_url, e.company_twitter_url,
 	e.company_github_url, e.company_summary, e.things_to_track, e.alert_emails, e.email_alerts_enabled, e.cadence_days,
-	e.status, e.tags, e.sectors, e.stage, e.policy, e.enrichment_status, e.last_scraped_at, e.scrape_health_reason,
+	e.status, e.tags, e.sectors, e.stage, `
+	entityColumnsTail = `, e.enrichment_status, e.last_scraped_at, e.scrape_health_reason,
 	e.next_run_at, e.running_since, e.created_at, e.updated_at, e.version`
+	entityColumns = entityColumnsHead + `e.policy` + entityColumnsTail
+	// compactEntityColumns read an empty policy, which the compact view does not show.
+	compactEntityColumns = entityColumnsHead + `''` + entityColumnsTail
+)
 
 func scanEntity(r row) (*radar.Entity, error) {
 	var (
@@ -33,9 +39,9 @@ func scanEntity(r row) (*radar.Entity, error) {
 	e.AlertEmails, e.Tags, e.Sectors = []string{}, []string{}, []string{}
 	for _, f := range []struct {
 		s string
-		v any
+		v *[]string
 	}{{emails, &e.AlertEmails}, {tags, &e.Tags}, {sectors, &e.Sectors}} {
-		if err := unmarshalText(f.s, f.v); err != nil {
+		if err := unmarshalStrings(f.s, f.v); err != nil {
 			return nil, err
 		}
 	}
@@ -266,8 +272,12 @@ func (db *DB) Entities(ctx context.Context, f radar.EntityFilter) ([]*radar.Enti
 	}
 	sectorCond(&w, "e.id", f.Sectors)
 	w.page("e", f.Page)
+	cols := entityColumns
+	if f.Compact {
+		cols = compactEntityColumns
+	}
 	q := db.eng.reader()
-	rs, err := q.Query(ctx, `SELECT `+entityColumns+` FROM entities e`+w.sql()+` ORDER BY e.created_at DESC, e.id DESC`+w.limit(f.Page), w.args...)
+	rs, err := q.Query(ctx, `SELECT `+cols+` FROM entities e`+w.sql()+` ORDER BY e.created_at DESC, e.id DESC`+w.limit(f.Page), w.args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: entities: %w", err)
 	}

@@ -3,7 +3,9 @@ package sqldb
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"radar"
 )
@@ -34,6 +36,50 @@ func scanSignal(r row) (*radar.Signal, error) {
 		return nil, err
 	}
 	return &s, nil
+}
+
+// compactSignalColumns are the columns of the compact view of a signal: no analysis, findings or sources.
+const compactSignalColumns = `x.id, x.org_id, x.entity_id, x.run_id, x.company_name, x.type, x.severity, x.recommendation,
+	x.needs_attention, x.summary, x.evidence, x.analyser, x.created_at`
+
+func scanCompactSignal(r row) (*radar.Signal, error) {
+	var (
+		s        radar.Signal
+		evidence string
+		created  int64
+	)
+	err := r.Scan(&s.ID, &s.OrgID, &s.EntityID, &s.RunID, &s.CompanyName, &s.Type, &s.Severity, &s.Recommendation,
+		&s.NeedsAttention, &s.Summary, &evidence, &s.Analyser, &created)
+	if err != nil {
+		return nil, err
+	}
+	s.CreatedAt = radar.TimeFromMicros(created)
+	if s.Evidence, err = unmarshalFirstEvidence(evidence, radar.CompactEvidence); err != nil {
+		return nil, err
+	}
+	s = s.Compact()
+	return &s, nil
+}
+
+// unmarshalFirstEvidence decodes at most n items of a stored JSON array of evidence, leaving the rest unread.
+func unmarshalFirstEvidence(s string, n int) ([]radar.Evidence, error) {
+	out := []radar.Evidence{}
+	if s == "" || s == "[]" {
+		return out, nil
+	}
+	dec := json.NewDecoder(strings.NewReader(s))
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		err := unmarshalText(s, &out)
+		return out, err
+	}
+	for len(out) < n && dec.More() {
+		var e radar.Evidence
+		if err := dec.Decode(&e); err != nil {
+			return nil, fmt.Errorf("sqldb: stored JSON: %w", err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 // Signal reads one signal.
@@ -100,7 +146,8 @@ func (db *DB) Signals(ctx context.Context, f radar.SignalFilter) ([]*radar.Signa
 	return out, rs.Err()
 }
 
-// LatestSignals returns the newest signal of each entity.
+// LatestSignals returns the compact view (radar.Signal.Compact) of the newest signal of each entity: it never
+// reads analysis, findings or sources, which only the full view of a signal shows.
 func (db *DB) LatestSignals(ctx context.Context, orgID string, entityIDs []string) (map[string]*radar.Signal, error) {
 	out := make(map[string]*radar.Signal, len(entityIDs))
 	if len(entityIDs) == 0 {
@@ -111,13 +158,13 @@ func (db *DB) LatestSignals(ctx context.Context, orgID string, entityIDs []strin
 	w.in("x.entity_id", entityIDs)
 	w.conds = append(w.conds, `NOT EXISTS (SELECT 1 FROM signals y WHERE y.entity_id = x.entity_id
 		AND (y.created_at > x.created_at OR (y.created_at = x.created_at AND y.id > x.id)))`)
-	rs, err := db.eng.reader().Query(ctx, `SELECT `+signalColumns+` FROM signals x`+w.sql(), w.args...)
+	rs, err := db.eng.reader().Query(ctx, `SELECT `+compactSignalColumns+` FROM signals x`+w.sql(), w.args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: latest signals: %w", err)
 	}
 	defer rs.Close()
 	for rs.Next() {
-		s, err := scanSignal(rs)
+		s, err := scanCompactSignal(rs)
 		if err != nil {
 			return nil, fmt.Errorf("sqldb: latest signals: %w", err)
 		}

@@ -26,7 +26,9 @@ var sqliteMigrations embed.FS
 type sqliteEngine struct {
 	writer *sql.DB
 	read   *sql.DB
-	river  *river.Client[*sql.Tx]
+	// readStmts keeps the readers' prepared statements.
+	readStmts *stmtCache
+	river     *river.Client[*sql.Tx]
 }
 
 func openSQLite(ctx context.Context, path string, opts Options) (*sqliteEngine, error) {
@@ -68,6 +70,7 @@ func openSQLite(ctx context.Context, path string, opts Options) (*sqliteEngine, 
 	}
 	e.read.SetMaxOpenConns(4)
 	e.read.SetMaxIdleConns(4)
+	e.readStmts = newStmtCache(e.read, stmtCacheSize)
 	e.river, err = river.NewClient(riversqlite.New(writer), &river.Config{Logger: opts.Logger})
 	if err != nil {
 		e.close()
@@ -99,7 +102,7 @@ func (e *sqliteEngine) migrate(ctx context.Context, opts Options) error {
 }
 
 func (e *sqliteEngine) name() string     { return SQLite }
-func (e *sqliteEngine) reader() querier  { return sqlQuerier{e.read} }
+func (e *sqliteEngine) reader() querier  { return cachedQuerier{e.readStmts} }
 func (e *sqliteEngine) writerQ() querier { return sqlQuerier{e.writer} }
 
 func (e *sqliteEngine) inTx(ctx context.Context, fn func(q querier, tx any) error) error {
@@ -128,6 +131,9 @@ func (e *sqliteEngine) ping(ctx context.Context) error { return e.read.PingConte
 
 func (e *sqliteEngine) close() error {
 	var errs []error
+	if e.readStmts != nil {
+		errs = append(errs, e.readStmts.close())
+	}
 	if e.read != nil {
 		errs = append(errs, e.read.Close())
 	}

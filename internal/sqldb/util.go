@@ -90,6 +90,14 @@ func unmarshalText(s string, v any) error {
 	return nil
 }
 
+// unmarshalStrings decodes a stored JSON array of strings into v, leaving v as it is for an empty array.
+func unmarshalStrings(s string, v *[]string) error {
+	if s == "[]" {
+		return nil
+	}
+	return unmarshalText(s, v)
+}
+
 func nullMicros(t *radar.Time) sql.NullInt64 {
 	if t == nil {
 		return sql.NullInt64{}
