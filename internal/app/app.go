@@ -90,7 +90,7 @@ func (a *App) build(secret []byte) error {
 	})
 	eng, err := tracker.New(tracker.Config{
 		Store: a.DB, Crawler: crawler, Analyser: tracker.NewAnalyser(cfg.LLMURL, cfg.LLMModel, cfg.LLMAPIKey, nil),
-		Classifier: classifier, Mailer: mailer, Logger: a.Logger, BaseURL: cfg.BaseURL,
+		Classifier: classifier, Mailer: mailer, Logger: a.Logger, BaseURL: cfg.BaseURL, JobTimeout: cfg.JobTimeout,
 	})
 	if err != nil {
 		return err

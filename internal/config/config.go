@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is Radar's configuration.
@@ -27,6 +28,7 @@ type Config struct {
 	LLMModel          string
 	LLMAPIKey         string
 	Secret            string
+	JobTimeout        time.Duration
 }
 
 // option describes one setting.
@@ -35,6 +37,7 @@ type option struct {
 	secret               bool
 	field                func(*Config) *string
 	boolean              func(*Config) *bool
+	duration             func(*Config) *time.Duration
 }
 
 func options() []option {
@@ -52,6 +55,7 @@ func options() []option {
 		{env: "RADAR_LLM_URL", flag: "llm-url", help: "OpenAI-compatible chat endpoint; unset = built-in analyser", field: func(c *Config) *string { return &c.LLMURL }},
 		{env: "RADAR_LLM_MODEL", flag: "llm-model", help: "model name for the LLM endpoint", field: func(c *Config) *string { return &c.LLMModel }},
 		{env: "RADAR_LLM_API_KEY", flag: "llm-api-key", help: "API key for the LLM endpoint", secret: true, field: func(c *Config) *string { return &c.LLMAPIKey }},
+		{env: "RADAR_JOB_TIMEOUT", flag: "job-timeout", help: "how long one background job (enrichment, tracker run, e-mail) may take; a crashed process's job is retried a little after it (default: 4m enrichment, 5m runs)", duration: func(c *Config) *time.Duration { return &c.JobTimeout }},
 		{env: "RADAR_SECRET", flag: "secret", help: "signs cursors and sessions; replicas must share it (default: generated and stored in the database)", secret: true, field: func(c *Config) *string { return &c.Secret }},
 	}
 }
@@ -65,6 +69,20 @@ func Load(getenv func(string) string, fs *flag.FlagSet) (*Config, error) {
 		v := getenv(o.env)
 		if v == "" {
 			v = o.def
+		}
+		if o.duration != nil {
+			var d time.Duration
+			if v != "" {
+				var err error
+				if d, err = time.ParseDuration(v); err != nil || d <= 0 {
+					errs = append(errs, fmt.Errorf("%s: want a positive duration like 90s or 5m, got %q", o.env, v))
+				}
+			}
+			*o.duration(c) = d
+			if fs != nil {
+				fs.DurationVar(o.duration(c), o.flag, d, o.help+" ("+o.env+")")
+			}
+			continue
 		}
 		if o.boolean != nil {
 			b, err := strconv.ParseBool(v)
@@ -118,9 +136,14 @@ func (c *Config) Dump() []string {
 	var out []string
 	for _, o := range options() {
 		var v string
-		if o.boolean != nil {
+		switch {
+		case o.duration != nil:
+			if d := *o.duration(c); d > 0 {
+				v = d.String()
+			}
+		case o.boolean != nil:
 			v = strconv.FormatBool(*o.boolean(c))
-		} else {
+		default:
 			v = *o.field(c)
 		}
 		if o.secret && v != "" {

@@ -93,6 +93,9 @@ type Config struct {
 	PollInterval time.Duration
 	RescueAfter  time.Duration
 	RetryDelay   func(attempt int) time.Duration
+	// JobTimeout, when set, bounds every job instead of its kind's own limit, and RescueAfter defaults to a
+	// fifth more than it (RADAR_JOB_TIMEOUT).
+	JobTimeout time.Duration
 }
 
 // Engine runs Radar's background jobs.
@@ -128,6 +131,9 @@ func New(cfg Config) (*Engine, error) {
 	}
 	if cfg.ScheduleEvery <= 0 {
 		cfg.ScheduleEvery = DefaultScheduleEvery
+	}
+	if cfg.JobTimeout > 0 && cfg.RescueAfter <= 0 {
+		cfg.RescueAfter = cfg.JobTimeout + cfg.JobTimeout/5
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	return &Engine{cfg: cfg}, nil
@@ -201,6 +207,14 @@ func (e *Engine) Abort(ctx context.Context) error {
 
 func (e *Engine) now() radar.Time { return radar.NewTime(e.cfg.Clock()) }
 
+// timeout is a job kind's time limit: its own, or the configured one for every job.
+func (e *Engine) timeout(own time.Duration) time.Duration {
+	if e.cfg.JobTimeout > 0 {
+		return e.cfg.JobTimeout
+	}
+	return own
+}
+
 func newID() string {
 	id, err := uuid.NewV7()
 	if err != nil {
@@ -228,7 +242,9 @@ type enrichWorker struct {
 	e *Engine
 }
 
-func (w *enrichWorker) Timeout(*river.Job[radar.EnrichArgs]) time.Duration { return enrichTimeout }
+func (w *enrichWorker) Timeout(*river.Job[radar.EnrichArgs]) time.Duration {
+	return w.e.timeout(enrichTimeout)
+}
 
 func (w *enrichWorker) Work(ctx context.Context, j *river.Job[radar.EnrichArgs]) error {
 	err := w.e.Enrich(ctx, j.Args)
@@ -245,7 +261,7 @@ type runWorker struct {
 	e *Engine
 }
 
-func (w *runWorker) Timeout(*river.Job[radar.RunArgs]) time.Duration { return runTimeout }
+func (w *runWorker) Timeout(*river.Job[radar.RunArgs]) time.Duration { return w.e.timeout(runTimeout) }
 
 func (w *runWorker) Work(ctx context.Context, j *river.Job[radar.RunArgs]) error {
 	err := w.e.Run(ctx, j.Args)
@@ -263,7 +279,9 @@ type mailWorker struct {
 	e *Engine
 }
 
-func (w *mailWorker) Timeout(*river.Job[radar.MailArgs]) time.Duration { return mailTimeout }
+func (w *mailWorker) Timeout(*river.Job[radar.MailArgs]) time.Duration {
+	return w.e.timeout(mailTimeout)
+}
 
 func (w *mailWorker) Work(ctx context.Context, j *river.Job[radar.MailArgs]) error {
 	return w.e.Deliver(ctx, j.Args, j.Attempt >= j.MaxAttempts)
