@@ -160,11 +160,11 @@ func mask(env, v string) string {
 		return v
 	}
 	if u, err := url.Parse(v); err == nil && u.Host != "" {
+		user := ""
 		if u.User != nil {
-			u.User = url.User("****")
+			user = "****@"
 		}
-		u.RawQuery = ""
-		return u.String()
+		return u.Scheme + "://" + user + u.Host + u.Path
 	}
 	return "****"
 }
