@@ -28,27 +28,10 @@ package analysis
 
 import (
 	"context"
+	"slices"
 	"time"
-)
 
-// Signal types, as the API contract names them.
-const (
-	TypeFunding          = "funding"
-	TypeAcquisition      = "acquisition"
-	TypeExecutiveChange  = "executive_change"
-	TypeFounderDeparture = "founder_departure"
-	TypeNewVenture       = "new_venture"
-	TypeTeamGrowth       = "team_growth"
-	TypeContraction      = "contraction"
-	TypeProductLaunch    = "product_launch"
-	TypePartnership      = "partnership"
-	TypeExpansion        = "expansion"
-	TypeLegal            = "legal"
-	TypeRecognition      = "recognition"
-	TypeOpenSource       = "open_source"
-	TypeWebsiteChange    = "website_change"
-	TypeOther            = "other"
-	TypeNoChange         = "no_change"
+	"radar"
 )
 
 // Severities, from least to most serious.
@@ -74,13 +57,7 @@ const (
 )
 
 // Types returns every signal type in the contract's order.
-func Types() []string {
-	return []string{
-		TypeFunding, TypeAcquisition, TypeExecutiveChange, TypeFounderDeparture, TypeNewVenture,
-		TypeTeamGrowth, TypeContraction, TypeProductLaunch, TypePartnership, TypeExpansion, TypeLegal,
-		TypeRecognition, TypeOpenSource, TypeWebsiteChange, TypeOther, TypeNoChange,
-	}
-}
+func Types() []string { return slices.Clone(radar.SignalTypes) }
 
 // Severities returns every severity from low to critical.
 func Severities() []string {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"radar"
 )
 
 // builtin is the deterministic analyser: it classifies each item and evaluates the rules itself.
@@ -32,9 +34,9 @@ func (builtin) Analyse(ctx context.Context, in Input) (Result, error) {
 	}
 	switch {
 	case len(findings) == 0:
-		res.Type, res.Severity = TypeNoChange, SeverityLow
+		res.Type, res.Severity = radar.TypeNoChange, SeverityLow
 	case !ok:
-		res.Type, res.Severity = TypeOther, SeverityLow
+		res.Type, res.Severity = radar.TypeOther, SeverityLow
 	default:
 		res.Type, res.Severity = top.Type, top.Severity
 	}
@@ -64,13 +66,13 @@ func mostSignificant(findings []Finding) int {
 
 // recommend maps a run's type and severity to what the investor should do.
 func recommend(typ, severity string) string {
-	if typ == TypeNoChange {
+	if typ == radar.TypeNoChange {
 		return RecommendNoAction
 	}
 	switch SeverityRank(severity) {
 	case 3, 4:
 		switch typ {
-		case TypeFunding, TypeNewVenture, TypeFounderDeparture, TypeAcquisition, TypeExecutiveChange:
+		case radar.TypeFunding, radar.TypeNewVenture, radar.TypeFounderDeparture, radar.TypeAcquisition, radar.TypeExecutiveChange:
 			return RecommendReachOut
 		}
 		return RecommendReview
@@ -209,7 +211,7 @@ func ruleTopic(r Rule) string {
 	var topics []string
 	for _, t := range r.Types {
 		topic := typeTopic[t]
-		if len(r.People) > 0 && (t == TypeFounderDeparture || t == TypeExecutiveChange) {
+		if len(r.People) > 0 && (t == radar.TypeFounderDeparture || t == radar.TypeExecutiveChange) {
 			topic = strings.Join(r.People, " or ") + " leaving"
 			if slices.Contains(topics, topic) {
 				continue
@@ -238,22 +240,22 @@ func joinOr(words []string) string {
 }
 
 var typeTopic = map[string]string{
-	TypeFunding: "funding", TypeAcquisition: "an acquisition, merger or exit",
-	TypeExecutiveChange: "an executive change", TypeFounderDeparture: "a founder leaving",
-	TypeNewVenture: "a founder's new venture", TypeTeamGrowth: "hiring or team growth",
-	TypeContraction: "layoffs or closures", TypeProductLaunch: "a product launch",
-	TypePartnership: "a partnership", TypeExpansion: "an expansion", TypeLegal: "legal matters",
-	TypeRecognition: "an award or ranking", TypeOpenSource: "open-source activity",
-	TypeWebsiteChange: "a website change", TypeOther: "other news", TypeNoChange: "no change",
+	radar.TypeFunding: "funding", radar.TypeAcquisition: "an acquisition, merger or exit",
+	radar.TypeExecutiveChange: "an executive change", radar.TypeFounderDeparture: "a founder leaving",
+	radar.TypeNewVenture: "a founder's new venture", radar.TypeTeamGrowth: "hiring or team growth",
+	radar.TypeContraction: "layoffs or closures", radar.TypeProductLaunch: "a product launch",
+	radar.TypePartnership: "a partnership", radar.TypeExpansion: "an expansion", radar.TypeLegal: "legal matters",
+	radar.TypeRecognition: "an award or ranking", radar.TypeOpenSource: "open-source activity",
+	radar.TypeWebsiteChange: "a website change", radar.TypeOther: "other news", radar.TypeNoChange: "no change",
 }
 
 var typeLabels = map[string]string{
-	TypeFunding: "funding", TypeAcquisition: "acquisition", TypeExecutiveChange: "executive change",
-	TypeFounderDeparture: "founder departure", TypeNewVenture: "new venture", TypeTeamGrowth: "team growth",
-	TypeContraction: "contraction", TypeProductLaunch: "product launch", TypePartnership: "partnership",
-	TypeExpansion: "expansion", TypeLegal: "legal", TypeRecognition: "recognition",
-	TypeOpenSource: "open source", TypeWebsiteChange: "website change", TypeOther: "other news",
-	TypeNoChange: "no change",
+	radar.TypeFunding: "funding", radar.TypeAcquisition: "acquisition", radar.TypeExecutiveChange: "executive change",
+	radar.TypeFounderDeparture: "founder departure", radar.TypeNewVenture: "new venture", radar.TypeTeamGrowth: "team growth",
+	radar.TypeContraction: "contraction", radar.TypeProductLaunch: "product launch", radar.TypePartnership: "partnership",
+	radar.TypeExpansion: "expansion", radar.TypeLegal: "legal", radar.TypeRecognition: "recognition",
+	radar.TypeOpenSource: "open source", radar.TypeWebsiteChange: "website change", radar.TypeOther: "other news",
+	radar.TypeNoChange: "no change",
 }
 
 func typeLabel(t string) string {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"radar"
 )
 
 func analyse(t *testing.T, in Input) Result {
@@ -39,7 +41,7 @@ func TestAnalyseNoItems(t *testing.T) {
 		CompanyName: "Northwind", Founders: []string{"Jane Doe"},
 		Policy: Compile("Tell me when they raise more than $10M\nany founder leaving"),
 	})
-	if res.Type != TypeNoChange || res.Severity != SeverityLow || res.Recommendation != RecommendNoAction || res.NeedsAttention {
+	if res.Type != radar.TypeNoChange || res.Severity != SeverityLow || res.Recommendation != RecommendNoAction || res.NeedsAttention {
 		t.Errorf("got %s/%s/%s attention=%v, want no_change/low/no_action attention=false",
 			res.Type, res.Severity, res.Recommendation, res.NeedsAttention)
 	}
@@ -69,28 +71,28 @@ if Jane Doe leaves`)
 			items:   []Item{news("https://news.example/1", "Northwind raises $12M Series A led by Acme Ventures")},
 			matched: []bool{true, false, false, false},
 			reasons: []string{"matched funding: 'Northwind raises $12M Series A led by Acme Ventures' ($12.0M >= $10.0M)", "no new item about layoffs or closures", `no new item about "SOC 2"`, "no new item about Jane Doe leaving"},
-			typ:     TypeFunding, sev: SeverityHigh, rec: RecommendReachOut,
+			typ:     radar.TypeFunding, sev: SeverityHigh, rec: RecommendReachOut,
 		},
 		{
 			name:    "threshold blocks a small round",
 			items:   []Item{news("https://news.example/2", "Northwind raises $2M seed round")},
 			matched: []bool{false, false, false, false},
 			reasons: []string{"$2.0M, below $10.0M", "", "", ""},
-			typ:     TypeFunding, sev: SeverityMedium, rec: RecommendReview,
+			typ:     radar.TypeFunding, sev: SeverityMedium, rec: RecommendReview,
 		},
 		{
 			name:    "round without amount cannot pass a threshold",
 			items:   []Item{news("https://news.example/3", "Northwind closes seed round")},
 			matched: []bool{false, false, false, false},
 			reasons: []string{"states no amount", "", "", ""},
-			typ:     TypeFunding, sev: SeverityMedium, rec: RecommendReview,
+			typ:     radar.TypeFunding, sev: SeverityMedium, rec: RecommendReview,
 		},
 		{
 			name:    "denial never matches",
 			items:   []Item{news("https://news.example/4", "Northwind denies rumours of layoffs and office closures")},
 			matched: []bool{false, false, false, false},
 			reasons: []string{"", "is a denial, not counted", "", ""},
-			typ:     TypeOther, sev: SeverityLow, rec: RecommendMonitor,
+			typ:     radar.TypeOther, sev: SeverityLow, rec: RecommendMonitor,
 		},
 		{
 			name: "keyword and person rules",
@@ -100,20 +102,20 @@ if Jane Doe leaves`)
 			},
 			matched: []bool{false, false, true, true},
 			reasons: []string{"", "", `matched "SOC 2": 'Security'`, "matched founder departure: 'Northwind co-founder Jane Doe steps down' (mentions Jane Doe)"},
-			typ:     TypeFounderDeparture, sev: SeverityHigh, rec: RecommendReachOut,
+			typ:     radar.TypeFounderDeparture, sev: SeverityHigh, rec: RecommendReachOut,
 		},
 		{
 			name:    "person rule ignores other founders",
 			items:   []Item{news("https://news.example/6", "Northwind co-founder Raj Patel steps down")},
 			matched: []bool{false, false, false, false},
-			typ:     TypeFounderDeparture, sev: SeverityHigh, rec: RecommendReachOut,
+			typ:     radar.TypeFounderDeparture, sev: SeverityHigh, rec: RecommendReachOut,
 		},
 		{
 			name:    "office closure matches contraction rule",
 			items:   []Item{news("https://news.example/7", "Northwind closes its Berlin office"), news("https://news.example/8", "Northwind wins design award")},
 			matched: []bool{false, true, false, false},
 			reasons: []string{"", "matched contraction: 'Northwind closes its Berlin office'", "", ""},
-			typ:     TypeContraction, sev: SeverityMedium, rec: RecommendReview,
+			typ:     radar.TypeContraction, sev: SeverityMedium, rec: RecommendReview,
 		},
 	}
 	for _, tt := range tests {
@@ -176,7 +178,7 @@ func TestAnalysePicksMostSignificantFinding(t *testing.T) {
 			news("https://n.example/3", "Northwind denies rumours of layoffs"),
 		},
 	})
-	if res.Type != TypeAcquisition || res.Severity != SeverityCritical || res.Recommendation != RecommendReachOut || !res.NeedsAttention {
+	if res.Type != radar.TypeAcquisition || res.Severity != SeverityCritical || res.Recommendation != RecommendReachOut || !res.NeedsAttention {
 		t.Errorf("signal = %s/%s/%s attention=%v, want acquisition/critical/reach_out attention=true",
 			res.Type, res.Severity, res.Recommendation, res.NeedsAttention)
 	}
@@ -199,7 +201,7 @@ func TestAnalyseMentionsSourceProblems(t *testing.T) {
 	if !strings.Contains(res.Analysis, "news: failing for 3 runs: timeout") {
 		t.Errorf("analysis does not mention the source problem:\n%s", res.Analysis)
 	}
-	if res.Type != TypeWebsiteChange || res.Recommendation != RecommendMonitor || res.NeedsAttention {
+	if res.Type != radar.TypeWebsiteChange || res.Recommendation != RecommendMonitor || res.NeedsAttention {
 		t.Errorf("signal = %s/%s attention=%v, want website_change/monitor attention=false", res.Type, res.Recommendation, res.NeedsAttention)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"radar"
 )
 
 // trigger is one phrase pattern that points to a signal type. Patterns run over normalised text in which the
@@ -55,34 +57,34 @@ func buildTriggers() []trigger {
 		return moneyNotDealRe.MatchString(s[end:])
 	}
 	// Funding.
-	add(TypeFunding, 0.95, "", `(?:rais(?:es|ed|ing|e)|secur(?:es|ed|ing|e)|clos(?:es|ed|ing|e)|land(?:s|ed|ing)?|bag(?:s|ged|ging)?|nab(?:s|bed)?|snag(?:s|ged)?|pull(?:s|ed)? in|rak(?:es|ed|e) in|pick(?:s|ed)? up|scoops?|scooped|nets|netted|scor(?:es|ed)|grab(?:s|bed)) (?:\S+ ){0,4}?AMOUNT`, notDealMoney)
-	add(TypeFunding, 0.9, "", `(?:net|score|collect(?:s|ed)?|attract(?:s|ed)?|receiv(?:es|ed|e)|gets?|got|grab|announc(?:es|ed|e)|confirm(?:s|ed)?|reveal(?:s|ed)?|tops? up|topped up|extends?|extended|complet(?:es|ed|e)) (?:\S+ ){0,4}?MONEY (?:\S+ ){0,3}?(?:round|funding|financing|investment|seed|series|raise|backing|capital)`, nil)
-	add(TypeFunding, 0.93, "", `(?:pre-?seed|seed|series [a-h]\d?|angel|bridge|growth|venture|funding|financing|investment|extension|mezzanine|crowdfunding|equity|convertible|safe|debt) (?:round|funding|financing|raise|investment|note)`, nil)
-	add(TypeFunding, 0.92, "", `(?:round|funding|financing|investment|raise) (?:was |is )?(?:led|co-led) by`, nil)
-	add(TypeFunding, 0.9, "", `(?:rais(?:es|ed|ing|e)|secur(?:es|ed|ing|e)|clos(?:es|ed|ing|e)|land(?:s|ed)?|bag(?:s|ged)?|announc(?:es|ed|e)|complet(?:es|ed|e)|receiv(?:es|ed|e)|gets?|got|attract(?:s|ed)?|win(?:s)?|won) (?:\S+ ){0,4}?(?:new |fresh |additional |more )?(?:funding|financing|investment|capital|seed|pre-?seed|series [a-h]|round|backing|grant|cash injection)\b`, nil)
-	add(TypeFunding, 0.9, "", `invest(?:s|ed|ing)? (?:\S+ ){0,3}?MONEY (?:\S+ ){0,2}?in`, nil)
-	add(TypeFunding, 0.9, "", `MONEY (?:\S+ ){0,2}?(?:round|raise|funding|financing|investment|seed|series [a-h])\b`, nil)
-	add(TypeFunding, 0.85, "", `(?:investment from|with participation from|participation from|new investors|existing investors|from investors|led the round|co-led the round|invests? in CO|invested in CO)`, nil)
-	add(TypeFunding, 0.85, "", `series [a-h]\b`, nil)
-	add(TypeFunding, 0.8, "", `(?:pre-?seed|seed funding|seed money|seed capital)\b`, nil)
-	add(TypeFunding, 0.58, "", `(?:fundrais(?:e|es|ed|ing)|funding|financing)\b`, nil)
-	add(TypeFunding, 0.72, "", `(?:valued at|valuation of|unicorn status|becomes a unicorn)`, nil)
-	add(TypeFunding, 0.6, "", `(?:backed by|led by)`, nil)
-	add(TypeFunding, 0.55, "", `(?:rais(?:e|es|ed|ing)|to raise)\b`, func(s string, _, end int) bool {
+	add(radar.TypeFunding, 0.95, "", `(?:rais(?:es|ed|ing|e)|secur(?:es|ed|ing|e)|clos(?:es|ed|ing|e)|land(?:s|ed|ing)?|bag(?:s|ged|ging)?|nab(?:s|bed)?|snag(?:s|ged)?|pull(?:s|ed)? in|rak(?:es|ed|e) in|pick(?:s|ed)? up|scoops?|scooped|nets|netted|scor(?:es|ed)|grab(?:s|bed)) (?:\S+ ){0,4}?AMOUNT`, notDealMoney)
+	add(radar.TypeFunding, 0.9, "", `(?:net|score|collect(?:s|ed)?|attract(?:s|ed)?|receiv(?:es|ed|e)|gets?|got|grab|announc(?:es|ed|e)|confirm(?:s|ed)?|reveal(?:s|ed)?|tops? up|topped up|extends?|extended|complet(?:es|ed|e)) (?:\S+ ){0,4}?MONEY (?:\S+ ){0,3}?(?:round|funding|financing|investment|seed|series|raise|backing|capital)`, nil)
+	add(radar.TypeFunding, 0.93, "", `(?:pre-?seed|seed|series [a-h]\d?|angel|bridge|growth|venture|funding|financing|investment|extension|mezzanine|crowdfunding|equity|convertible|safe|debt) (?:round|funding|financing|raise|investment|note)`, nil)
+	add(radar.TypeFunding, 0.92, "", `(?:round|funding|financing|investment|raise) (?:was |is )?(?:led|co-led) by`, nil)
+	add(radar.TypeFunding, 0.9, "", `(?:rais(?:es|ed|ing|e)|secur(?:es|ed|ing|e)|clos(?:es|ed|ing|e)|land(?:s|ed)?|bag(?:s|ged)?|announc(?:es|ed|e)|complet(?:es|ed|e)|receiv(?:es|ed|e)|gets?|got|attract(?:s|ed)?|win(?:s)?|won) (?:\S+ ){0,4}?(?:new |fresh |additional |more )?(?:funding|financing|investment|capital|seed|pre-?seed|series [a-h]|round|backing|grant|cash injection)\b`, nil)
+	add(radar.TypeFunding, 0.9, "", `invest(?:s|ed|ing)? (?:\S+ ){0,3}?MONEY (?:\S+ ){0,2}?in`, nil)
+	add(radar.TypeFunding, 0.9, "", `MONEY (?:\S+ ){0,2}?(?:round|raise|funding|financing|investment|seed|series [a-h])\b`, nil)
+	add(radar.TypeFunding, 0.85, "", `(?:investment from|with participation from|participation from|new investors|existing investors|from investors|led the round|co-led the round|invests? in CO|invested in CO)`, nil)
+	add(radar.TypeFunding, 0.85, "", `series [a-h]\b`, nil)
+	add(radar.TypeFunding, 0.8, "", `(?:pre-?seed|seed funding|seed money|seed capital)\b`, nil)
+	add(radar.TypeFunding, 0.58, "", `(?:fundrais(?:e|es|ed|ing)|funding|financing)\b`, nil)
+	add(radar.TypeFunding, 0.72, "", `(?:valued at|valuation of|unicorn status|becomes a unicorn)`, nil)
+	add(radar.TypeFunding, 0.6, "", `(?:backed by|led by)`, nil)
+	add(radar.TypeFunding, 0.55, "", `(?:rais(?:e|es|ed|ing)|to raise)\b`, func(s string, _, end int) bool {
 		return raiseOtherRe.MatchString(s[end:])
 	})
 
 	// Acquisition. "target" means the company itself changes hands.
-	add(TypeAcquisition, 0.95, "target", `(?:acquired by|to be acquired|agreed to be acquired|agrees to be acquired|been acquired|being acquired|was acquired|is acquired|bought by|to be bought|been bought|sold to|sells? (?:itself|the company|the business|CO) to|selling (?:itself|the company|the business) to|snapped up by|taken over by|acquisition of CO|takeover of CO|acquire CO|acquires CO|buys CO|buy CO|bid for CO|offer for CO)`, nil)
-	add(TypeAcquisition, 0.93, "merger", `(?:merg(?:es|ed|ing|e) with|merger with|merger of|to merge|merger between|combine with|combination with)`, nil)
-	add(TypeAcquisition, 0.92, "exit", `(?:ipo|initial public offering|go(?:es|ing)? public|went public|files? (?:confidentially )?(?:for|to) (?:an )?(?:ipo|go public)|lists? on (?:the )?(?:nasdaq|nyse|lse|london stock exchange|stock exchange)|direct listing|spac merger|successful exit)`, nil)
-	add(TypeAcquisition, 0.92, "buyer", `(?:acquir(?:es|ed|ing)|to acquire|agrees? to (?:buy|acquire|purchase)|buy(?:s|ing)|bought|snap(?:s|ped)? up|tak(?:es|en) over|completes? (?:the |its )?(?:acquisition|purchase))`, func(s string, _, end int) bool {
+	add(radar.TypeAcquisition, 0.95, "target", `(?:acquired by|to be acquired|agreed to be acquired|agrees to be acquired|been acquired|being acquired|was acquired|is acquired|bought by|to be bought|been bought|sold to|sells? (?:itself|the company|the business|CO) to|selling (?:itself|the company|the business) to|snapped up by|taken over by|acquisition of CO|takeover of CO|acquire CO|acquires CO|buys CO|buy CO|bid for CO|offer for CO)`, nil)
+	add(radar.TypeAcquisition, 0.93, "merger", `(?:merg(?:es|ed|ing|e) with|merger with|merger of|to merge|merger between|combine with|combination with)`, nil)
+	add(radar.TypeAcquisition, 0.92, "exit", `(?:ipo|initial public offering|go(?:es|ing)? public|went public|files? (?:confidentially )?(?:for|to) (?:an )?(?:ipo|go public)|lists? on (?:the )?(?:nasdaq|nyse|lse|london stock exchange|stock exchange)|direct listing|spac merger|successful exit)`, nil)
+	add(radar.TypeAcquisition, 0.92, "buyer", `(?:acquir(?:es|ed|ing)|to acquire|agrees? to (?:buy|acquire|purchase)|buy(?:s|ing)|bought|snap(?:s|ped)? up|tak(?:es|en) over|completes? (?:the |its )?(?:acquisition|purchase))`, func(s string, _, end int) bool {
 		return buyOtherRe.MatchString(s[end:])
 	})
-	add(TypeAcquisition, 0.85, "buyer", `(?:acquisition|acquisitions|acquihire|acqui-hire|buyout|takeover|m&a)\b`, nil)
-	add(TypeAcquisition, 0.9, "target", `(?:tak(?:es|e|ing) CO private|tak(?:es|e|ing) (?:it|the company) private|taken private|take-private)`, nil)
-	add(TypeAcquisition, 0.85, "target", `sell(?:s|ing)? (?:\S+ ){0,2}?to (?:a |an |the )?(?:competitor|rival|buyer|bigger|larger|strategic|private equity|pe firm|tech giant)`, nil)
-	add(TypeAcquisition, 0.8, "target", `(?:for sale|sale process|explor(?:es|ing) (?:a )?sale|seeks? (?:a )?buyer|put (?:itself )?up for sale|strategic alternatives|sale of CO)`, nil)
+	add(radar.TypeAcquisition, 0.85, "buyer", `(?:acquisition|acquisitions|acquihire|acqui-hire|buyout|takeover|m&a)\b`, nil)
+	add(radar.TypeAcquisition, 0.9, "target", `(?:tak(?:es|e|ing) CO private|tak(?:es|e|ing) (?:it|the company) private|taken private|take-private)`, nil)
+	add(radar.TypeAcquisition, 0.85, "target", `sell(?:s|ing)? (?:\S+ ){0,2}?to (?:a |an |the )?(?:competitor|rival|buyer|bigger|larger|strategic|private equity|pe firm|tech giant)`, nil)
+	add(radar.TypeAcquisition, 0.8, "target", `(?:for sale|sale process|explor(?:es|ing) (?:a )?sale|seeks? (?:a )?buyer|put (?:itself )?up for sale|strategic alternatives|sale of CO)`, nil)
 
 	// Founders: departures and new ventures.
 	leftOther := func(s string, _, end int) bool {
@@ -106,10 +108,10 @@ func buildTriggers() []trigger {
 		}
 		return false
 	}
-	add(TypeFounderDeparture, 0.92, "", `FOUNDER(?: \S+){0,6}? DEPART\b`, departCheck)
-	add(TypeFounderDeparture, 0.92, "", `(?:departure|exit|resignation|ouster|retirement|leaving|stepping down) of (?:\S+ ){0,3}?FOUNDER`, nil)
-	add(TypeFounderDeparture, 0.8, "", `i(?:'ve| have| am|'m| will)? (?:\S+ ){0,3}?DEPART\b`, departCheck)
-	add(TypeFounderDeparture, 0.9, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?FOUNDER`, nil)
+	add(radar.TypeFounderDeparture, 0.92, "", `FOUNDER(?: \S+){0,6}? DEPART\b`, departCheck)
+	add(radar.TypeFounderDeparture, 0.92, "", `(?:departure|exit|resignation|ouster|retirement|leaving|stepping down) of (?:\S+ ){0,3}?FOUNDER`, nil)
+	add(radar.TypeFounderDeparture, 0.8, "", `i(?:'ve| have| am|'m| will)? (?:\S+ ){0,3}?DEPART\b`, departCheck)
+	add(radar.TypeFounderDeparture, 0.9, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?FOUNDER`, nil)
 	notOwnStory := func(s string, _, end int) bool {
 		rest := s[end:]
 		if len(rest) > 60 {
@@ -117,74 +119,74 @@ func buildTriggers() []trigger {
 		}
 		return strings.Contains(rest, companyToken)
 	}
-	add(TypeNewVenture, 0.93, "", `(?:FOUNDER|former|ex-|ex |alum|alumni|veteran)(?: [^.;]*?)? START (?:\S+ ){0,4}?VENTURE`, notOwnStory)
-	add(TypeNewVenture, 0.93, "", `(?:FOUNDER|former|ex-|ex |alum|alumni|veteran)(?: [^.;]*?)? (?:new|next|own|stealth) (?:\S+ ){0,2}?VENTURE`, notOwnStory)
-	add(TypeNewVenture, 0.9, "", `(?:FOUNDER|former|ex-|ex |alumn\w*|veteran)[^.;]*?(?:stealth|new (?:\S+ ){0,2}?VENTURE)`, notOwnStory)
-	add(TypeNewVenture, 0.85, "", `(?:stealth startup|stealth-mode|stealth mode|new venture|new startup|new start-up|next venture)`, notOwnStory)
+	add(radar.TypeNewVenture, 0.93, "", `(?:FOUNDER|former|ex-|ex |alum|alumni|veteran)(?: [^.;]*?)? START (?:\S+ ){0,4}?VENTURE`, notOwnStory)
+	add(radar.TypeNewVenture, 0.93, "", `(?:FOUNDER|former|ex-|ex |alum|alumni|veteran)(?: [^.;]*?)? (?:new|next|own|stealth) (?:\S+ ){0,2}?VENTURE`, notOwnStory)
+	add(radar.TypeNewVenture, 0.9, "", `(?:FOUNDER|former|ex-|ex |alumn\w*|veteran)[^.;]*?(?:stealth|new (?:\S+ ){0,2}?VENTURE)`, notOwnStory)
+	add(radar.TypeNewVenture, 0.85, "", `(?:stealth startup|stealth-mode|stealth mode|new venture|new startup|new start-up|next venture)`, notOwnStory)
 
 	// Executives.
-	add(TypeExecutiveChange, 0.85, "", `(?:appoint(?:s|ed|ing)?|name[sd]?|naming|hire[sd]?|hiring|recruit(?:s|ed)?|welcome[sd]?|promote[sd]?|tap(?:s|ped)?|elevat(?:es|ed)|brings? on|brought on|add(?:s|ed)|join(?:s|ed)?|poach(?:es|ed)?|select(?:s|ed)|pick(?:s|ed)|announc(?:es|ed) (?:\S+ ){0,2}?new) (?:\S+ ){0,8}?(?:as |its |new |a |the |interim |acting )*TITLE\b`, func(s string, start, _ int) bool {
+	add(radar.TypeExecutiveChange, 0.85, "", `(?:appoint(?:s|ed|ing)?|name[sd]?|naming|hire[sd]?|hiring|recruit(?:s|ed)?|welcome[sd]?|promote[sd]?|tap(?:s|ped)?|elevat(?:es|ed)|brings? on|brought on|add(?:s|ed)|join(?:s|ed)?|poach(?:es|ed)?|select(?:s|ed)|pick(?:s|ed)|announc(?:es|ed) (?:\S+ ){0,2}?new) (?:\S+ ){0,8}?(?:as |its |new |a |the |interim |acting )*TITLE\b`, func(s string, start, _ int) bool {
 		return namedToListRe.MatchString(s[start:])
 	})
-	add(TypeExecutiveChange, 0.85, "", `TITLE(?: \S+){0,6}? DEPART\b`, departCheck)
-	add(TypeExecutiveChange, 0.85, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?TITLE`, nil)
-	add(TypeExecutiveChange, 0.85, "", `(?:new|interim|acting|incoming|outgoing|departing) TITLE\b`, nil)
-	add(TypeExecutiveChange, 0.8, "", `(?:leadership (?:change|transition|shake-?up)|management (?:change|shake-?up|reshuffle)|executive (?:shake-?up|reshuffle|hire|appointment)|c-suite|joins the board|board of directors|succeeds|successor)`, nil)
+	add(radar.TypeExecutiveChange, 0.85, "", `TITLE(?: \S+){0,6}? DEPART\b`, departCheck)
+	add(radar.TypeExecutiveChange, 0.85, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?TITLE`, nil)
+	add(radar.TypeExecutiveChange, 0.85, "", `(?:new|interim|acting|incoming|outgoing|departing) TITLE\b`, nil)
+	add(radar.TypeExecutiveChange, 0.8, "", `(?:leadership (?:change|transition|shake-?up)|management (?:change|shake-?up|reshuffle)|executive (?:shake-?up|reshuffle|hire|appointment)|c-suite|joins the board|board of directors|succeeds|successor)`, nil)
 
 	// Team size.
-	add(TypeTeamGrowth, 0.88, "big", `(?:doubl(?:es|ed|ing)|tripl(?:es|ed|ing)|quadrupl(?:es|ed|ing)) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|workforce|staff|employees)`, nil)
-	add(TypeTeamGrowth, 0.88, "count", `(?:hir(?:es|ed|ing|e)|add(?:s|ed|ing)?|recruit(?:s|ed|ing)?|creat(?:es|ed|ing|e)|open(?:s|ed|ing)?|plans? to hire|to hire|bring(?:s|ing)? on) (?:\S+ ){0,3}?\d[\d,]* (?:\S+ ){0,2}?(?:jobs|roles|positions|employees|staff|people|engineers|developers|hires|vacancies|openings|workers|salespeople|researchers|scientists|designers)`, nil)
-	add(TypeTeamGrowth, 0.85, "", `(?:grow(?:s|ing)?|grew|expand(?:s|ed|ing)?|scal(?:es|ed|ing)(?: up)?|boost(?:s|ed)?|increas(?:es|ed|ing)|build(?:s|ing)? out) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|teams|workforce|staff)\b`, nil)
-	add(TypeTeamGrowth, 0.85, "", `(?:(?:team|headcount|workforce|staff) (?:\S+ ){0,2}?(?:grown|grew|grows|doubled|increased|expanded) to \d|(?:grown|grew) to \d[\d,]* (?:people|employees|staff|team members))`, nil)
-	add(TypeTeamGrowth, 0.78, "", `(?:is hiring|are hiring|we're hiring|we are hiring|now hiring|hiring spree|hiring push|hiring drive|recruiting drive|plans to hire|hiring across)`, nil)
-	add(TypeTeamGrowth, 0.55, "", `(?:open roles|open positions|job openings|join our team|join the team|careers at|new hires|headcount)`, nil)
+	add(radar.TypeTeamGrowth, 0.88, "big", `(?:doubl(?:es|ed|ing)|tripl(?:es|ed|ing)|quadrupl(?:es|ed|ing)) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|workforce|staff|employees)`, nil)
+	add(radar.TypeTeamGrowth, 0.88, "count", `(?:hir(?:es|ed|ing|e)|add(?:s|ed|ing)?|recruit(?:s|ed|ing)?|creat(?:es|ed|ing|e)|open(?:s|ed|ing)?|plans? to hire|to hire|bring(?:s|ing)? on) (?:\S+ ){0,3}?\d[\d,]* (?:\S+ ){0,2}?(?:jobs|roles|positions|employees|staff|people|engineers|developers|hires|vacancies|openings|workers|salespeople|researchers|scientists|designers)`, nil)
+	add(radar.TypeTeamGrowth, 0.85, "", `(?:grow(?:s|ing)?|grew|expand(?:s|ed|ing)?|scal(?:es|ed|ing)(?: up)?|boost(?:s|ed)?|increas(?:es|ed|ing)|build(?:s|ing)? out) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|teams|workforce|staff)\b`, nil)
+	add(radar.TypeTeamGrowth, 0.85, "", `(?:(?:team|headcount|workforce|staff) (?:\S+ ){0,2}?(?:grown|grew|grows|doubled|increased|expanded) to \d|(?:grown|grew) to \d[\d,]* (?:people|employees|staff|team members))`, nil)
+	add(radar.TypeTeamGrowth, 0.78, "", `(?:is hiring|are hiring|we're hiring|we are hiring|now hiring|hiring spree|hiring push|hiring drive|recruiting drive|plans to hire|hiring across)`, nil)
+	add(radar.TypeTeamGrowth, 0.55, "", `(?:open roles|open positions|job openings|join our team|join the team|careers at|new hires|headcount)`, nil)
 
 	// Contraction.
-	add(TypeContraction, 0.95, "shutdown", `CO (?:is |will |has )?(?:shut(?:s|ting)? down|to shut down|winds? down|is winding down|closes its doors|ceases operations|goes bust|collapses)`, nil)
-	add(TypeContraction, 0.93, "shutdown", `(?:ceas(?:es|ed|ing|e) (?:operations|trading)|bankrupt\w*|insolven\w+|files? for (?:bankruptcy|insolvency|chapter 11)|chapter 11|liquidat\w+|(?:enters|entered|goes into|went into|placed into|placed in) administration|wind(?:s|ing)? down (?:operations|the company|the business)|wound down|shut(?:s|ting)? down (?:operations|for good|the company|the business)|shutting down$|shuts down$|to shut down$|is closing its doors|closes its doors|closed its doors)`, nil)
-	add(TypeContraction, 0.92, "", `(?:lay(?:s|ing)? off|laid off|layoffs?|lay-offs?|redundanc(?:y|ies)|job cuts|job losses|cuts? jobs|cutting jobs|hiring freeze|furlough\w*|let(?:s|ting)? go (?:of )?(?:\S+ ){0,2}?\d+)`, nil)
-	add(TypeContraction, 0.9, "", `(?:cut(?:s|ting)?|slash(?:es|ed|ing)?|reduc(?:es|ed|ing|e)|trim(?:s|med|ming)?|shed(?:s|ding)?|eliminat(?:es|ed|ing)) (?:\S+ ){0,3}?(?:\d+ ?(?:%|percent|per cent) (?:of (?:its |the |their |our )?)?(?:global |total )?(?:workforce|staff|headcount|jobs|roles|employees|team|positions|people|workers)|\d[\d,]* (?:\S+ )?(?:jobs|roles|positions|employees|staff|people|workers)|(?:its |the |their )?(?:workforce|staff|headcount|jobs|team|employees))`, nil)
-	add(TypeContraction, 0.88, "office", `(?:clos(?:es|ed|ing|e|ure of)|shut(?:s|ting)? down|shutter(?:s|ed|ing)?) (?:its |the |our |their |a )?(?:\S+ ){0,2}?(?:office|offices|hq|headquarters|site|plant|hub|studio|stores?|factory|facility|operations in|branch|location)`, nil)
-	add(TypeContraction, 0.8, "", `(?:downsiz\w+|restructur\w+|shut(?:s|ting)? down|shutters|shuttered|winds? down|wind-down|scal(?:es|ed|ing) back|pulls? out of|exits? the \S+ market|retrench\w*)`, nil)
+	add(radar.TypeContraction, 0.95, "shutdown", `CO (?:is |will |has )?(?:shut(?:s|ting)? down|to shut down|winds? down|is winding down|closes its doors|ceases operations|goes bust|collapses)`, nil)
+	add(radar.TypeContraction, 0.93, "shutdown", `(?:ceas(?:es|ed|ing|e) (?:operations|trading)|bankrupt\w*|insolven\w+|files? for (?:bankruptcy|insolvency|chapter 11)|chapter 11|liquidat\w+|(?:enters|entered|goes into|went into|placed into|placed in) administration|wind(?:s|ing)? down (?:operations|the company|the business)|wound down|shut(?:s|ting)? down (?:operations|for good|the company|the business)|shutting down$|shuts down$|to shut down$|is closing its doors|closes its doors|closed its doors)`, nil)
+	add(radar.TypeContraction, 0.92, "", `(?:lay(?:s|ing)? off|laid off|layoffs?|lay-offs?|redundanc(?:y|ies)|job cuts|job losses|cuts? jobs|cutting jobs|hiring freeze|furlough\w*|let(?:s|ting)? go (?:of )?(?:\S+ ){0,2}?\d+)`, nil)
+	add(radar.TypeContraction, 0.9, "", `(?:cut(?:s|ting)?|slash(?:es|ed|ing)?|reduc(?:es|ed|ing|e)|trim(?:s|med|ming)?|shed(?:s|ding)?|eliminat(?:es|ed|ing)) (?:\S+ ){0,3}?(?:\d+ ?(?:%|percent|per cent) (?:of (?:its |the |their |our )?)?(?:global |total )?(?:workforce|staff|headcount|jobs|roles|employees|team|positions|people|workers)|\d[\d,]* (?:\S+ )?(?:jobs|roles|positions|employees|staff|people|workers)|(?:its |the |their )?(?:workforce|staff|headcount|jobs|team|employees))`, nil)
+	add(radar.TypeContraction, 0.88, "office", `(?:clos(?:es|ed|ing|e|ure of)|shut(?:s|ting)? down|shutter(?:s|ed|ing)?) (?:its |the |our |their |a )?(?:\S+ ){0,2}?(?:office|offices|hq|headquarters|site|plant|hub|studio|stores?|factory|facility|operations in|branch|location)`, nil)
+	add(radar.TypeContraction, 0.8, "", `(?:downsiz\w+|restructur\w+|shut(?:s|ting)? down|shutters|shuttered|winds? down|wind-down|scal(?:es|ed|ing) back|pulls? out of|exits? the \S+ market|retrench\w*)`, nil)
 
 	// Products.
-	add(TypeProductLaunch, 0.82, "", `(?:launch(?:es|ed|ing)?|unveil(?:s|ed|ing)?|introduc(?:es|ed|ing|e)|debut(?:s|ed|ing)?|roll(?:s|ed|ing)? out|rolls-out|announc(?:es|ed|e) (?:the )?(?:launch|release|availability|general availability)|releas(?:es|ed|ing|e))\b`, func(s string, _, end int) bool {
+	add(radar.TypeProductLaunch, 0.82, "", `(?:launch(?:es|ed|ing)?|unveil(?:s|ed|ing)?|introduc(?:es|ed|ing|e)|debut(?:s|ed|ing)?|roll(?:s|ed|ing)? out|rolls-out|announc(?:es|ed|e) (?:the )?(?:launch|release|availability|general availability)|releas(?:es|ed|ing|e))\b`, func(s string, _, end int) bool {
 		return releaseOtherRe.MatchString(s[end:])
 	})
-	add(TypeProductLaunch, 0.75, "", `(?:ship(?:s|ped|ping)? (?:a |its |the |new )|now available|generally available|general availability|available today|is live|goes live|public beta|private beta|open beta|in beta|beta|early access|public preview|new feature|new features|product update|new version|version \d|v\d+(?:\.\d+)+)\b`, nil)
-	add(TypeProductLaunch, 0.7, "", `(?:the launch of|product launch|new product|new app|new platform|new tool)`, nil)
+	add(radar.TypeProductLaunch, 0.75, "", `(?:ship(?:s|ped|ping)? (?:a |its |the |new )|now available|generally available|general availability|available today|is live|goes live|public beta|private beta|open beta|in beta|beta|early access|public preview|new feature|new features|product update|new version|version \d|v\d+(?:\.\d+)+)\b`, nil)
+	add(radar.TypeProductLaunch, 0.7, "", `(?:the launch of|product launch|new product|new app|new platform|new tool)`, nil)
 
 	// Partnerships.
-	add(TypePartnership, 0.85, "", `(?:partner(?:s|ed|ing)? with|partnership|teams? up|teamed up|teaming up|joins? forces|joined forces|joining forces|strategic alliance|alliance with|collaborat(?:es|ed|ion|ing) with|co-develop\w*|joint venture|teams with)`, nil)
-	add(TypePartnership, 0.82, "", `(?:signs?|signed|inks?|inked|strikes?|struck|seals?|sealed|agrees?|agreed) (?:a |an )?(?:\S+ ){0,3}?(?:deal|agreement|contract|mou|memorandum|pact|partnership)`, nil)
-	add(TypePartnership, 0.82, "", `(?:wins?|won|lands?|landed|secures?|secured|awarded|bags?|bagged) (?:a |an )?(?:\S+ ){0,4}?(?:contract|deal|tender|framework agreement)`, nil)
-	add(TypePartnership, 0.75, "", `(?:integrat(?:es|ed|ion|ing) with|new integration|integration for|selected by|chosen by|deploy(?:s|ed)? (?:\S+ ){0,2}?(?:across|at)|reseller|distribution agreement|customer win)`, nil)
+	add(radar.TypePartnership, 0.85, "", `(?:partner(?:s|ed|ing)? with|partnership|teams? up|teamed up|teaming up|joins? forces|joined forces|joining forces|strategic alliance|alliance with|collaborat(?:es|ed|ion|ing) with|co-develop\w*|joint venture|teams with)`, nil)
+	add(radar.TypePartnership, 0.82, "", `(?:signs?|signed|inks?|inked|strikes?|struck|seals?|sealed|agrees?|agreed) (?:a |an )?(?:\S+ ){0,3}?(?:deal|agreement|contract|mou|memorandum|pact|partnership)`, nil)
+	add(radar.TypePartnership, 0.82, "", `(?:wins?|won|lands?|landed|secures?|secured|awarded|bags?|bagged) (?:a |an )?(?:\S+ ){0,4}?(?:contract|deal|tender|framework agreement)`, nil)
+	add(radar.TypePartnership, 0.75, "", `(?:integrat(?:es|ed|ion|ing) with|new integration|integration for|selected by|chosen by|deploy(?:s|ed)? (?:\S+ ){0,2}?(?:across|at)|reseller|distribution agreement|customer win)`, nil)
 
 	// Geography.
-	add(TypeExpansion, 0.84, "", `(?:expand(?:s|ed|ing)?|expansion) (?:\S+ ){0,2}?(?:to|into|in|across|throughout)\b`, func(s string, _, end int) bool {
+	add(radar.TypeExpansion, 0.84, "", `(?:expand(?:s|ed|ing)?|expansion) (?:\S+ ){0,2}?(?:to|into|in|across|throughout)\b`, func(s string, _, end int) bool {
 		return expandsTeamRe.MatchString(s[end:])
 	})
-	add(TypeExpansion, 0.86, "", `open(?:s|ed|ing)? (?:a |an |its |their |our |new |first |second |third |european |us |uk |\S+ ){0,3}?(?:office|offices|hq|headquarters|hub|branch|campus|site|store|data ?cent(?:er|re)|r&d cent(?:er|re)|factory|facility)\b`, nil)
-	add(TypeExpansion, 0.84, "", `launch(?:es|ed|ing)? (?:in|across) `, func(s string, _, end int) bool {
+	add(radar.TypeExpansion, 0.86, "", `open(?:s|ed|ing)? (?:a |an |its |their |our |new |first |second |third |european |us |uk |\S+ ){0,3}?(?:office|offices|hq|headquarters|hub|branch|campus|site|store|data ?cent(?:er|re)|r&d cent(?:er|re)|factory|facility)\b`, nil)
+	add(radar.TypeExpansion, 0.84, "", `launch(?:es|ed|ing)? (?:in|across) `, func(s string, _, end int) bool {
 		return launchInBetaRe.MatchString(s[end:])
 	})
-	add(TypeExpansion, 0.86, "", `(?:enter(?:s|ed|ing)? (?:the )?(?:\S+ ){0,2}?markets?|market entry|international expansion|global expansion|now operating in|now live in|arriv(?:es|ed) in|mov(?:es|ed|ing) (?:its )?(?:headquarters|hq) to|relocat(?:es|ed|ing) (?:its )?(?:headquarters|hq))`, nil)
+	add(radar.TypeExpansion, 0.86, "", `(?:enter(?:s|ed|ing)? (?:the )?(?:\S+ ){0,2}?markets?|market entry|international expansion|global expansion|now operating in|now live in|arriv(?:es|ed) in|mov(?:es|ed|ing) (?:its )?(?:headquarters|hq) to|relocat(?:es|ed|ing) (?:its )?(?:headquarters|hq))`, nil)
 
 	// Legal.
-	add(TypeLegal, 0.88, "serious", `MONEY fine\b`, nil)
-	add(TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|files? suit|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
-	add(TypeLegal, 0.82, "", `(?:settles?|settled|settlement|litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
+	add(radar.TypeLegal, 0.88, "serious", `MONEY fine\b`, nil)
+	add(radar.TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|files? suit|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
+	add(radar.TypeLegal, 0.82, "", `(?:settles?|settled|settlement|litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
 
 	// Recognition.
-	add(TypeRecognition, 0.88, "", `(?:wins?|won|winning|awarded|receiv(?:es|ed|e)|earn(?:s|ed)?|takes? home|picks? up|scoops?) (?:\S+ ){0,4}?(?:award|awards|prize|honou?r|medal|recognition|accolade|title)`, nil)
-	add(TypeRecognition, 0.88, "", `(?:named|listed|ranked|ranks|included|featured|selected|recogni[sz]ed) (?:\S+ ){0,3}?(?:to|in|on|among|as one of|as a|one of|in the|as)\b (?:\S+ ){0,6}?(?:list|ranking|index|top \d+|\d+ under \d+|leaders?|fastest|best|most|innovators?|startups? to watch|cool vendor)`, nil)
-	add(TypeRecognition, 0.85, "", `(?:makes?|made|joins?|lands? on|landed on|tops?|topped) (?:the )?(?:\S+ ){0,4}?(?:list|ranking|index)\b`, nil)
-	add(TypeRecognition, 0.75, "", `\d+ under \d+`, nil)
-	add(TypeRecognition, 0.75, "", `(?:fastest[- ]growing|best places to work|great place to work|award|awards|finalist|shortlisted|winner|prize|accelerator|cohort|y combinator|techstars)\b`, nil)
+	add(radar.TypeRecognition, 0.88, "", `(?:wins?|won|winning|awarded|receiv(?:es|ed|e)|earn(?:s|ed)?|takes? home|picks? up|scoops?) (?:\S+ ){0,4}?(?:award|awards|prize|honou?r|medal|recognition|accolade|title)`, nil)
+	add(radar.TypeRecognition, 0.88, "", `(?:named|listed|ranked|ranks|included|featured|selected|recogni[sz]ed) (?:\S+ ){0,3}?(?:to|in|on|among|as one of|as a|one of|in the|as)\b (?:\S+ ){0,6}?(?:list|ranking|index|top \d+|\d+ under \d+|leaders?|fastest|best|most|innovators?|startups? to watch|cool vendor)`, nil)
+	add(radar.TypeRecognition, 0.85, "", `(?:makes?|made|joins?|lands? on|landed on|tops?|topped) (?:the )?(?:\S+ ){0,4}?(?:list|ranking|index)\b`, nil)
+	add(radar.TypeRecognition, 0.75, "", `\d+ under \d+`, nil)
+	add(radar.TypeRecognition, 0.75, "", `(?:fastest[- ]growing|best places to work|great place to work|award|awards|finalist|shortlisted|winner|prize|accelerator|cohort|y combinator|techstars)\b`, nil)
 
 	// Open source.
-	add(TypeOpenSource, 0.88, "", `(?:open[- ]sourc(?:es|ed|ing)|open[- ]source (?:release|project|library|framework|model|sdk|tool|version)|on github|github (?:repo|repository)|new repository|stars on github)`, nil)
-	add(TypeOpenSource, 0.88, "", `\d[\d.,]*k? (?:github )?stars\b`, nil)
+	add(radar.TypeOpenSource, 0.88, "", `(?:open[- ]sourc(?:es|ed|ing)|open[- ]source (?:release|project|library|framework|model|sdk|tool|version)|on github|github (?:repo|repository)|new repository|stars on github)`, nil)
+	add(radar.TypeOpenSource, 0.88, "", `\d[\d.,]*k? (?:github )?stars\b`, nil)
 
 	return ts
 }
@@ -200,9 +202,9 @@ func boundary(pattern string) string {
 
 // typePriority breaks ties between types of equal weight.
 var typePriority = map[string]int{
-	TypeAcquisition: 15, TypeNewVenture: 14, TypeFounderDeparture: 13, TypeFunding: 12, TypeContraction: 11,
-	TypeExecutiveChange: 10, TypeLegal: 9, TypeExpansion: 8, TypePartnership: 7, TypeProductLaunch: 6,
-	TypeTeamGrowth: 5, TypeRecognition: 4, TypeOpenSource: 3, TypeWebsiteChange: 2, TypeOther: 1,
+	radar.TypeAcquisition: 15, radar.TypeNewVenture: 14, radar.TypeFounderDeparture: 13, radar.TypeFunding: 12, radar.TypeContraction: 11,
+	radar.TypeExecutiveChange: 10, radar.TypeLegal: 9, radar.TypeExpansion: 8, radar.TypePartnership: 7, radar.TypeProductLaunch: 6,
+	radar.TypeTeamGrowth: 5, radar.TypeRecognition: 4, radar.TypeOpenSource: 3, radar.TypeWebsiteChange: 2, radar.TypeOther: 1,
 }
 
 var (
@@ -276,21 +278,21 @@ func Classify(it Item, company string, founders []string) Finding {
 	top, found := pick(best)
 	switch {
 	case strings.EqualFold(it.Source, "github"):
-		f.Type, f.Score = TypeOpenSource, 0.8
+		f.Type, f.Score = radar.TypeOpenSource, 0.8
 	case found:
 		f.Type, f.Score = top.typ, top.weight
 	case strings.EqualFold(it.Source, "website"):
-		f.Type, f.Score = TypeWebsiteChange, 0.5
+		f.Type, f.Score = radar.TypeWebsiteChange, 0.5
 	default:
-		f.Type, f.Score = TypeOther, 0.3
+		f.Type, f.Score = radar.TypeOther, 0.3
 	}
 	matched := found && f.Type == top.typ
 	if matched {
 		f.Negated = top.negated
-		if f.Type == TypeFunding || f.Type == TypeAcquisition {
+		if f.Type == radar.TypeFunding || f.Type == radar.TypeAcquisition {
 			f.Money = itemMoney(sentences, top)
 		}
-		if f.Type == TypeFunding {
+		if f.Type == radar.TypeFunding {
 			f.Round = roundOf(top.sentence)
 			for _, s := range sentences {
 				if f.Round != "" {
@@ -313,7 +315,7 @@ func Classify(it Item, company string, founders []string) Finding {
 		f.Severity = capSeverity(f.Severity, SeverityMedium)
 		f.Score = math.Min(f.Score, 0.35)
 	}
-	if isThirdParty(it.Source) && !mentioned && f.Type != TypeOther {
+	if isThirdParty(it.Source) && !mentioned && f.Type != radar.TypeOther {
 		f.Severity = capSeverity(f.Severity, SeverityMedium)
 		f.Score *= 0.6
 	}
@@ -489,7 +491,7 @@ func roundOf(s string) string {
 // severityOf applies the table in the package documentation.
 func severityOf(f Finding, top match, matched bool) string {
 	switch f.Type {
-	case TypeFunding:
+	case radar.TypeFunding:
 		if f.Money != nil && f.Money.USD >= 10e6 {
 			return SeverityHigh
 		}
@@ -497,24 +499,24 @@ func severityOf(f Finding, top match, matched bool) string {
 			return SeverityHigh
 		}
 		return SeverityMedium
-	case TypeAcquisition:
+	case radar.TypeAcquisition:
 		if matched && acquisitionOfCompany(top) {
 			return SeverityCritical
 		}
 		return SeverityHigh
-	case TypeExecutiveChange:
+	case radar.TypeExecutiveChange:
 		if matched && ceoRe.MatchString(top.sentence) {
 			return SeverityHigh
 		}
 		return SeverityMedium
-	case TypeFounderDeparture, TypeNewVenture:
+	case radar.TypeFounderDeparture, radar.TypeNewVenture:
 		return SeverityHigh
-	case TypeTeamGrowth:
+	case radar.TypeTeamGrowth:
 		if matched && (top.tag == "big" || top.tag == "count" && largestNumber(top.sentence[top.start:top.end]) >= 20) {
 			return SeverityMedium
 		}
 		return SeverityLow
-	case TypeContraction:
+	case radar.TypeContraction:
 		switch {
 		case matched && top.tag == "shutdown":
 			return SeverityCritical
@@ -522,9 +524,9 @@ func severityOf(f Finding, top match, matched bool) string {
 			return SeverityMedium
 		}
 		return SeverityHigh
-	case TypeProductLaunch, TypePartnership, TypeExpansion:
+	case radar.TypeProductLaunch, radar.TypePartnership, radar.TypeExpansion:
 		return SeverityMedium
-	case TypeLegal:
+	case radar.TypeLegal:
 		if matched && top.tag == "serious" {
 			return SeverityHigh
 		}

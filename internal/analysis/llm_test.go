@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"radar"
 )
 
 // chatServer is an OpenAI-compatible endpoint that checks each request and answers with content.
@@ -110,7 +112,7 @@ func TestLLMValidAnswerIsUsed(t *testing.T) {
 	if res.Analyser != "llm:radar-test-model" || res.Fallback != "" {
 		t.Errorf("analyser %q fallback %q, want llm:radar-test-model and none", res.Analyser, res.Fallback)
 	}
-	if res.Type != TypeFunding || res.Severity != SeverityHigh || res.Recommendation != RecommendReachOut || !res.NeedsAttention {
+	if res.Type != radar.TypeFunding || res.Severity != SeverityHigh || res.Recommendation != RecommendReachOut || !res.NeedsAttention {
 		t.Errorf("signal = %s/%s/%s/%v, want the model's funding/high/reach_out/true", res.Type, res.Severity, res.Recommendation, res.NeedsAttention)
 	}
 	if len(res.Evaluations) != 2 || res.Evaluations[0].RuleID != "r1" || !res.Evaluations[0].Matched ||
@@ -194,7 +196,7 @@ func TestWithFallback(t *testing.T) {
 			if res.Analyser != "builtin" || res.Fallback == "" || !strings.Contains(res.Fallback, "radar-test-model") {
 				t.Errorf("analyser %q fallback %q, want builtin with the reason", res.Analyser, res.Fallback)
 			}
-			if res.Type != TypeFunding || len(res.Evaluations) != 2 || !res.Evaluations[0].Matched {
+			if res.Type != radar.TypeFunding || len(res.Evaluations) != 2 || !res.Evaluations[0].Matched {
 				t.Errorf("fallback result %s with %+v, want the built-in funding judgement", res.Type, res.Evaluations)
 			}
 		})
@@ -216,7 +218,7 @@ func TestLLMWithoutItemsNeedsNoRequest(t *testing.T) {
 	}))
 	defer srv.Close()
 	res, err := NewLLM(srv.URL, "radar-test-model", "", srv.Client()).Analyse(context.Background(), Input{CompanyName: "Northwind", Policy: Compile("layoffs")})
-	if err != nil || res.Type != TypeNoChange || res.Recommendation != RecommendNoAction {
+	if err != nil || res.Type != radar.TypeNoChange || res.Recommendation != RecommendNoAction {
 		t.Errorf("got %s/%s err %v, want no_change/no_action", res.Type, res.Recommendation, err)
 	}
 }

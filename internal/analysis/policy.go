@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"radar"
 )
 
 // concept maps a way of phrasing an alert rule to the signal types it asks for. Keywords are phrases
@@ -19,33 +21,33 @@ type concept struct {
 
 var concepts = []concept{
 	{regexp.MustCompile(`\b(?:co-?founders?|cofounders?|founders?)\b.*\b(?:leav\w*|left|depart\w*|exit\w*|quit\w*|resign\w*|step\w* (?:down|back)|out|mov\w* on|part\w* ways|oust\w*|fired|retir\w*)\b|\b(?:leav\w*|left|depart\w*|exit\w*|quit\w*|resign\w*|step\w* (?:down|back)|oust\w*|retir\w*)\b.*\b(?:co-?founders?|cofounders?|founders?)\b|\bfounder (?:departures?|exits?|changes?)\b`),
-		[]string{TypeFounderDeparture}, []string{"founder departure", "founder steps down", "founder leaves"}},
+		[]string{radar.TypeFounderDeparture}, []string{"founder departure", "founder steps down", "founder leaves"}},
 	{regexp.MustCompile(`\b(?:new (?:company|companies|venture|ventures|startup|startups|start-ups?|business|fund)|stealth|start(?:s|ing)? (?:a |their |his |her )?(?:own |new )?(?:company|startup|venture|business)|spin-?(?:offs?|outs?)|found(?:s|ing)? (?:a |another )|side (?:project|venture)s?)\b`),
-		[]string{TypeNewVenture}, []string{"stealth startup", "new venture", "new startup"}},
+		[]string{radar.TypeNewVenture}, []string{"stealth startup", "new venture", "new startup"}},
 	{regexp.MustCompile(`\b(?:rais\w*|fund(?:ing|raise|raising|ed|s)?|rounds?|invest(?:ments?|ors?|s|ed|ing)?|financ\w*|series [a-h]|pre-?seed|seed|valuation|capital|backing|money|vc|venture capital)\b`),
-		[]string{TypeFunding}, []string{"funding round", "seed round", "financing round"}},
+		[]string{radar.TypeFunding}, []string{"funding round", "seed round", "financing round"}},
 	{regexp.MustCompile(`\b(?:acqui\w*|bought|buys?|buyouts?|merg\w*|exits?|sold|sells?|sale|takeovers?|taken over|ipo|go(?:es|ing)? public|m&a)\b`),
-		[]string{TypeAcquisition}, []string{"acquisition", "acquired by", "merger"}},
+		[]string{radar.TypeAcquisition}, []string{"acquisition", "acquired by", "merger"}},
 	{regexp.MustCompile(`\b(?:ceo|cto|cfo|coo|cmo|cpo|cro|ciso|chief|vp|vice president|president|head of|executives?|leadership|management|board|c-level|c-suite)\b`),
-		[]string{TypeExecutiveChange}, []string{"new ceo", "new cto", "new cfo", "appoints", "steps down as"}},
+		[]string{radar.TypeExecutiveChange}, []string{"new ceo", "new cto", "new cfo", "appoints", "steps down as"}},
 	{regexp.MustCompile(`\b(?:hir(?:e|es|ing)|headcount|recruit\w*|job (?:openings|postings|ads)|open (?:roles|positions)|team growth|grow\w* (?:the |their )?team|vacanc\w+|jobs)\b`),
-		[]string{TypeTeamGrowth}, []string{"hiring", "headcount", "open roles"}},
+		[]string{radar.TypeTeamGrowth}, []string{"hiring", "headcount", "open roles"}},
 	{regexp.MustCompile(`\b(?:lay-?offs?|laid off|lay(?:s|ing)? off|redundanc\w+|job cuts|cuts|downsiz\w+|restructur\w+|clos(?:e|es|ed|ing|ures?) (?:of )?(?:an? |the |their |its |any )?(?:\w+ )?(?:offices?|sites?|stores?|plants?|hubs?)|(?:office|site|store) clos\w+|shut\w*|bankrupt\w*|insolven\w+|wind(?:s|ing)? down|contraction|hiring freeze|furlough\w*)\b`),
-		[]string{TypeContraction}, []string{"layoffs", "laid off", "redundancies", "office closure", "shuts down"}},
+		[]string{radar.TypeContraction}, []string{"layoffs", "laid off", "redundancies", "office closure", "shuts down"}},
 	{regexp.MustCompile(`\b(?:launch\w*|products?|releas\w*|features?|beta|unveil\w*|ships?|shipping|general availability|new versions?)\b`),
-		[]string{TypeProductLaunch}, []string{"launches", "unveils", "general availability"}},
+		[]string{radar.TypeProductLaunch}, []string{"launches", "unveils", "general availability"}},
 	{regexp.MustCompile(`\b(?:partner\w*|integrat\w*|alliances?|collaborat\w*|joint ventures?|deals? with|customer deals?|contracts?)\b`),
-		[]string{TypePartnership}, []string{"partnership", "partners with", "teams up"}},
+		[]string{radar.TypePartnership}, []string{"partnership", "partners with", "teams up"}},
 	{regexp.MustCompile(`\b(?:expan\w*|new markets?|enter\w* (?:new |the )?(?:\w+ )?markets?|new offices?|open\w* (?:an? |new )?(?:\w+ )?offices?|international\w*|abroad|relocat\w*|new countr\w+|new cit(?:y|ies)|new regions?)\b`),
-		[]string{TypeExpansion}, []string{"expands to", "expansion", "opens office"}},
+		[]string{radar.TypeExpansion}, []string{"expands to", "expansion", "opens office"}},
 	{regexp.MustCompile(`\b(?:lawsuits?|legal|litigation|su(?:e|ed|es|ing)|court|regulat\w*|fines?|fined|investigat\w*|probes?|compliance (?:issues|problems|violations)|gdpr|antitrust|patent\w*|settlements?)\b`),
-		[]string{TypeLegal}, []string{"lawsuit", "sued", "investigation", "regulator"}},
+		[]string{radar.TypeLegal}, []string{"lawsuit", "sued", "investigation", "regulator"}},
 	{regexp.MustCompile(`\b(?:awards?|prizes?|rank\w*|lists?|recogni\w+|accolades?|\d+ under \d+)\b`),
-		[]string{TypeRecognition}, []string{"award", "ranked"}},
+		[]string{radar.TypeRecognition}, []string{"award", "ranked"}},
 	{regexp.MustCompile(`\b(?:github|open[- ]sourc\w*|repositor\w+|repos?|stars)\b`),
-		[]string{TypeOpenSource}, []string{"open source", "open-sources", "github"}},
+		[]string{radar.TypeOpenSource}, []string{"open source", "open-sources", "github"}},
 	{regexp.MustCompile(`\b(?:website|web site|homepage|home page|landing page|web ?pages?)\b`),
-		[]string{TypeWebsiteChange}, nil},
+		[]string{radar.TypeWebsiteChange}, nil},
 }
 
 var (
@@ -115,11 +117,11 @@ func compileSentence(sentence string) Rule {
 	drop := func(t string) {
 		matched = slices.DeleteFunc(matched, func(c concept) bool { return slices.Contains(c.types, t) })
 	}
-	if has(TypeExecutiveChange) {
-		drop(TypeTeamGrowth)
+	if has(radar.TypeExecutiveChange) {
+		drop(radar.TypeTeamGrowth)
 	}
-	if has(TypeNewVenture) {
-		drop(TypeProductLaunch)
+	if has(radar.TypeNewVenture) {
+		drop(radar.TypeProductLaunch)
 	}
 	var types, keywords []string
 	for _, c := range matched {
@@ -127,12 +129,12 @@ func compileSentence(sentence string) Rule {
 		keywords = append(keywords, c.keywords...)
 	}
 	if len(r.People) > 0 && departureRe.MatchString(s) {
-		types = append(types, TypeFounderDeparture, TypeExecutiveChange)
+		types = append(types, radar.TypeFounderDeparture, radar.TypeExecutiveChange)
 	}
 	significant := significantPhrases(sentence, r.People)
 	if len(types) == 0 && len(significant) == 0 && (everythingRe.MatchString(s) || severityWord(s) != "") {
 		for _, t := range Types() {
-			if t != TypeNoChange {
+			if t != radar.TypeNoChange {
 				types = append(types, t)
 			}
 		}
@@ -186,11 +188,11 @@ func severityWord(s string) string {
 // maxSeverity is the highest severity each type can reach, so a rule never asks for more than its types
 // can give ("big partnerships" asks for the most a partnership can be).
 var maxSeverity = map[string]string{
-	TypeFunding: SeverityHigh, TypeAcquisition: SeverityCritical, TypeExecutiveChange: SeverityHigh,
-	TypeFounderDeparture: SeverityHigh, TypeNewVenture: SeverityHigh, TypeTeamGrowth: SeverityMedium,
-	TypeContraction: SeverityCritical, TypeProductLaunch: SeverityMedium, TypePartnership: SeverityMedium,
-	TypeExpansion: SeverityMedium, TypeLegal: SeverityHigh, TypeRecognition: SeverityLow,
-	TypeOpenSource: SeverityLow, TypeWebsiteChange: SeverityLow, TypeOther: SeverityLow,
+	radar.TypeFunding: SeverityHigh, radar.TypeAcquisition: SeverityCritical, radar.TypeExecutiveChange: SeverityHigh,
+	radar.TypeFounderDeparture: SeverityHigh, radar.TypeNewVenture: SeverityHigh, radar.TypeTeamGrowth: SeverityMedium,
+	radar.TypeContraction: SeverityCritical, radar.TypeProductLaunch: SeverityMedium, radar.TypePartnership: SeverityMedium,
+	radar.TypeExpansion: SeverityMedium, radar.TypeLegal: SeverityHigh, radar.TypeRecognition: SeverityLow,
+	radar.TypeOpenSource: SeverityLow, radar.TypeWebsiteChange: SeverityLow, radar.TypeOther: SeverityLow,
 }
 
 // minAmount reads a money threshold: the first amount in the sentence that is not an upper bound.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"radar"
 )
 
 func TestCompileSentenceForms(t *testing.T) {
@@ -18,19 +20,19 @@ func TestCompileSentenceForms(t *testing.T) {
 		minUSD      float64
 		minSeverity string
 	}{
-		{"Tell me when they raise more than $10M", KindTyped, []string{TypeFunding}, nil, "", 10e6, ""},
-		{"any founder leaving", KindTyped, []string{TypeFounderDeparture}, nil, "", 0, ""},
-		{"new product launches", KindTyped, []string{TypeProductLaunch}, nil, "", 0, ""},
-		{"layoffs or office closures", KindTyped, []string{TypeContraction}, nil, "layoffs", 0, ""},
-		{"if Jane Doe leaves", KindTyped, []string{TypeExecutiveChange, TypeFounderDeparture}, []string{"Jane Doe"}, "", 0, ""},
+		{"Tell me when they raise more than $10M", KindTyped, []string{radar.TypeFunding}, nil, "", 10e6, ""},
+		{"any founder leaving", KindTyped, []string{radar.TypeFounderDeparture}, nil, "", 0, ""},
+		{"new product launches", KindTyped, []string{radar.TypeProductLaunch}, nil, "", 0, ""},
+		{"layoffs or office closures", KindTyped, []string{radar.TypeContraction}, nil, "layoffs", 0, ""},
+		{"if Jane Doe leaves", KindTyped, []string{radar.TypeExecutiveChange, radar.TypeFounderDeparture}, []string{"Jane Doe"}, "", 0, ""},
 		{"mentions of SOC 2", KindKeyword, nil, nil, "SOC 2", 0, ""},
-		{"acquisition rumours", KindTyped, []string{TypeAcquisition}, nil, "acquisition", 0, ""},
-		{"hiring a new CTO", KindTyped, []string{TypeExecutiveChange}, nil, "new cto", 0, ""},
-		{"€5m+ rounds", KindTyped, []string{TypeFunding}, nil, "", 5.4e6, ""},
-		{"if a founder starts a new company", KindTyped, []string{TypeNewVenture}, nil, "", 0, ""},
-		{"lawsuits or regulator investigations", KindTyped, []string{TypeLegal}, nil, "", 0, ""},
-		{"expansion into new markets", KindTyped, []string{TypeExpansion}, nil, "", 0, ""},
-		{"big partnerships", KindTyped, []string{TypePartnership}, nil, "", 0, SeverityMedium},
+		{"acquisition rumours", KindTyped, []string{radar.TypeAcquisition}, nil, "acquisition", 0, ""},
+		{"hiring a new CTO", KindTyped, []string{radar.TypeExecutiveChange}, nil, "new cto", 0, ""},
+		{"€5m+ rounds", KindTyped, []string{radar.TypeFunding}, nil, "", 5.4e6, ""},
+		{"if a founder starts a new company", KindTyped, []string{radar.TypeNewVenture}, nil, "", 0, ""},
+		{"lawsuits or regulator investigations", KindTyped, []string{radar.TypeLegal}, nil, "", 0, ""},
+		{"expansion into new markets", KindTyped, []string{radar.TypeExpansion}, nil, "", 0, ""},
+		{"big partnerships", KindTyped, []string{radar.TypePartnership}, nil, "", 0, SeverityMedium},
 		{"only major news", KindTyped, allEventTypes(), nil, "", 0, SeverityHigh},
 		{"Anything about Kubernetes or \"zero trust\"", KindKeyword, nil, nil, "zero trust", 0, ""},
 		{"changes to their pricing page", KindKeyword, nil, nil, "pricing", 0, ""},
@@ -70,7 +72,7 @@ func TestCompileSentenceForms(t *testing.T) {
 }
 
 func allEventTypes() []string {
-	return slices.DeleteFunc(Types(), func(t string) bool { return t == TypeNoChange })
+	return slices.DeleteFunc(Types(), func(t string) bool { return t == radar.TypeNoChange })
 }
 
 func orEmpty(s []string) []string {

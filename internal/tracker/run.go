@@ -352,7 +352,7 @@ func (e *Engine) leads(ctx context.Context, ent *radar.Entity, founders []string
 func learnedStage(current string, findings []analysis.Finding) string {
 	best := current
 	for _, f := range findings {
-		if f.Negated || f.Type != analysis.TypeFunding {
+		if f.Negated || f.Type != radar.TypeFunding {
 			continue
 		}
 		if s := stageOfRound(f.Round); stageRank(s) > stageRank(best) {
