@@ -55,6 +55,20 @@ func (m *Main) open(ctx context.Context, cfg *config.Config) (*app.App, error) {
 	return app.Open(ctx, cfg, slog.New(slog.DiscardHandler))
 }
 
+// withOrg opens the service and finds the organisation of slug for fn.
+func (m *Main) withOrg(ctx context.Context, cfg *config.Config, slug string, fn func(a *app.App, o *radar.Org) error) error {
+	a, err := m.open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close(ctx)
+	o, err := a.Service.Store().OrgBySlug(ctx, slug)
+	if err != nil {
+		return cliError(err)
+	}
+	return fn(a, o)
+}
+
 func (m *Main) migrate(ctx context.Context, args []string) error {
 	cfg, pos, err := m.parse("migrate", args, nil)
 	if err != nil {
@@ -183,33 +197,26 @@ func (m *Main) keysCreate(ctx context.Context, args []string) error {
 			return usagef("--expires: %v", err)
 		}
 	}
-	a, err := m.open(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer a.Close(ctx)
-	o, err := a.Service.Store().OrgBySlug(ctx, org)
-	if err != nil {
-		return cliError(err)
-	}
 	var list []string
 	for _, s := range strings.Split(scopes, ",") {
 		if s = strings.TrimSpace(s); s != "" {
 			list = append(list, s)
 		}
 	}
-	k, err := a.Service.CreateKey(ctx, o.ID, name, list, ttl)
-	if err != nil {
-		return cliError(err)
-	}
-	if asJSON {
-		return json.NewEncoder(m.Stdout).Encode(map[string]any{
-			"id": k.Key.ID, "key": k.Secret, "org": o.Slug, "name": k.Key.Name, "scopes": k.Key.Scopes, "expiresAt": k.Key.ExpiresAt,
-		})
-	}
-	fmt.Fprintln(m.Stdout, k.Secret)
-	fmt.Fprintf(m.Stderr, "key %s created for %s with scopes %s; the secret above is shown only once\n", k.Key.ID, o.Slug, strings.Join(k.Key.Scopes, ","))
-	return nil
+	return m.withOrg(ctx, cfg, org, func(a *app.App, o *radar.Org) error {
+		k, err := a.Service.CreateKey(ctx, o.ID, name, list, ttl)
+		if err != nil {
+			return cliError(err)
+		}
+		if asJSON {
+			return json.NewEncoder(m.Stdout).Encode(map[string]any{
+				"id": k.Key.ID, "key": k.Secret, "org": o.Slug, "name": k.Key.Name, "scopes": k.Key.Scopes, "expiresAt": k.Key.ExpiresAt,
+			})
+		}
+		fmt.Fprintln(m.Stdout, k.Secret)
+		fmt.Fprintf(m.Stderr, "key %s created for %s with scopes %s; the secret above is shown only once\n", k.Key.ID, o.Slug, strings.Join(k.Key.Scopes, ","))
+		return nil
+	})
 }
 
 func (m *Main) keysList(ctx context.Context, args []string) error {
@@ -221,16 +228,11 @@ func (m *Main) keysList(ctx context.Context, args []string) error {
 	if len(pos) > 0 || org == "" {
 		return usagef("usage: radar keys list --org SLUG")
 	}
-	a, err := m.open(ctx, cfg)
-	if err != nil {
+	var keys []*radar.APIKey
+	err = m.withOrg(ctx, cfg, org, func(a *app.App, o *radar.Org) error {
+		keys, err = a.Service.Keys(ctx, o.ID)
 		return err
-	}
-	defer a.Close(ctx)
-	o, err := a.Service.Store().OrgBySlug(ctx, org)
-	if err != nil {
-		return cliError(err)
-	}
-	keys, err := a.Service.Keys(ctx, o.ID)
+	})
 	if err != nil {
 		return err
 	}
@@ -299,19 +301,12 @@ func (m *Main) usersCreate(ctx context.Context, args []string) error {
 		return fmt.Errorf("read password: %w", err)
 	}
 	password := strings.TrimRight(string(b), "\r\n")
-	a, err := m.open(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer a.Close(ctx)
-	o, err := a.Service.Store().OrgBySlug(ctx, org)
-	if err != nil {
-		return cliError(err)
-	}
-	u, err := a.Service.CreateUser(ctx, o.ID, email, password, role)
-	if err != nil {
-		return cliError(err)
-	}
-	fmt.Fprintln(m.Stdout, u.ID)
-	return nil
+	return m.withOrg(ctx, cfg, org, func(a *app.App, o *radar.Org) error {
+		u, err := a.Service.CreateUser(ctx, o.ID, email, password, role)
+		if err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintln(m.Stdout, u.ID)
+		return nil
+	})
 }
