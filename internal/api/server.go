@@ -37,8 +37,6 @@ type Config struct {
 	Ops http.Handler
 	// Observe, when set, is told of every request's route pattern, status and duration.
 	Observe func(route string, status int, d time.Duration)
-	// OnRateLimited, when set, is told of every REST request denied with 429, by the bucket that ran out.
-	OnRateLimited func(bucket string)
 }
 
 // Server is the HTTP front of Radar.
@@ -235,9 +233,6 @@ func (s *Server) allow(w http.ResponseWriter, r *http.Request, p *radar.Principa
 	d.Headers(w.Header())
 	if d.Allowed {
 		return true
-	}
-	if s.cfg.OnRateLimited != nil {
-		s.cfg.OnRateLimited(d.Bucket.Name)
 	}
 	writeError(w, RateLimited(d))
 	return false

@@ -129,10 +129,10 @@ func (a *App) Start(ctx context.Context) error {
 		store = ratelimit.NewRedis(a.redis)
 	}
 	metrics := ops.New(ops.Config{DB: a.DB, Logger: a.Logger})
-	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Logger: a.Logger, OnStoreError: metrics.StoreError})
+	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Logger: a.Logger, OnStoreError: metrics.StoreError, OnDenied: metrics.RateLimited})
 	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger,
 		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger),
-		Ops: metrics, Observe: metrics.Observe, OnRateLimited: metrics.RateLimited,
+		Ops: metrics, Observe: metrics.Observe,
 		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, BaseURL: a.Config.BaseURL, Logger: a.Logger})})
 	ln, err := net.Listen("tcp", a.Config.Addr)
 	if err != nil {

@@ -115,7 +115,7 @@ func (o *Ops) Observe(route string, status int, d time.Duration) {
 	o.latency.WithLabelValues(route).Observe(d.Seconds())
 }
 
-// RateLimited counts one request denied by bucket; it fits api.Config.OnRateLimited.
+// RateLimited counts one request denied by bucket; it fits ratelimit.Config.OnDenied.
 func (o *Ops) RateLimited(bucket string) { o.rejections.WithLabelValues(bucket).Inc() }
 
 // StoreError counts one failed call of the rate-limit counter store; it fits ratelimit.Config.OnStoreError.

@@ -37,6 +37,8 @@ type Config struct {
 	WarnInterval time.Duration
 	// OnStoreError, when set, is called on every store failure.
 	OnStoreError func()
+	// OnDenied, when set, is called with the bucket that ran out on every denied request (REST and MCP alike).
+	OnDenied func(bucket string)
 	// Prefix starts every counter key; default DefaultPrefix.
 	Prefix string
 }
@@ -51,6 +53,7 @@ type Limiter struct {
 	logger       *slog.Logger
 	warnInterval time.Duration
 	onStoreError func()
+	onDenied     func(bucket string)
 	prefix       string
 
 	failing  atomic.Bool
@@ -68,6 +71,7 @@ func New(cfg Config) *Limiter {
 		logger:       cfg.Logger,
 		warnInterval: cfg.WarnInterval,
 		onStoreError: cfg.OnStoreError,
+		onDenied:     cfg.OnDenied,
 		prefix:       cfg.Prefix,
 	}
 	if l.now == nil {
@@ -149,6 +153,9 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, buckets ...string) De
 	}
 	if len(d.Counted) > 0 {
 		l.storeAnswered()
+	}
+	if !d.Allowed && l.onDenied != nil {
+		l.onDenied(d.Bucket.Name)
 	}
 	return d
 }

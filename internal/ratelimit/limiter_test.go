@@ -380,3 +380,21 @@ func TestConcurrentHitsCountExactly(t *testing.T) {
 		}
 	})
 }
+
+func TestOnDeniedNamesTheBucket(t *testing.T) {
+	clk := newClock(base)
+	var denied []string
+	lim := ratelimit.New(ratelimit.Config{Store: ratelimit.NewMemory(clk.Now), Now: clk.Now,
+		OnDenied: func(bucket string) { denied = append(denied, bucket) }})
+	ctx := context.Background()
+	for range 60 {
+		lim.Allow(ctx, "key1", ratelimit.Write, ratelimit.Refresh)
+	}
+	if len(denied) != 0 {
+		t.Fatalf("OnDenied called %v within the budget", denied)
+	}
+	lim.Allow(ctx, "key1", ratelimit.Write, ratelimit.Refresh)
+	if len(denied) != 1 || denied[0] != ratelimit.Refresh {
+		t.Errorf("OnDenied after the 61st refresh: %v, want [refresh]", denied)
+	}
+}
