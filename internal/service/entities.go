@@ -85,7 +85,7 @@ func (s *Service) create(ctx context.Context, p *radar.Principal, in radar.Entit
 		}
 		return nil, err
 	}
-	s.decorate(ctx, p.OrgID, res.Entity, radar.ViewFull)
+	s.decorate(res.Entity, radar.ViewFull)
 	return res, nil
 }
 
@@ -100,7 +100,7 @@ func (s *Service) replay(ctx context.Context, p *radar.Principal, req, rec *rada
 	if err != nil {
 		return nil, err
 	}
-	s.decorate(ctx, p.OrgID, e, radar.ViewFull)
+	s.decorate(e, radar.ViewFull)
 	return &CreateResult{Entity: e, Replayed: true}, nil
 }
 
@@ -230,16 +230,8 @@ func (s *Service) operation(e *radar.Entity) *radar.Operation {
 	return op
 }
 
-// decorate adds the latest signal and the operation, and shapes the view.
-func (s *Service) decorate(ctx context.Context, orgID string, e *radar.Entity, view string) {
-	latest, err := s.store.LatestSignals(ctx, orgID, []string{e.ID})
-	if err != nil {
-		s.logger.Warn("latest signal", "entity", e.ID, "err", err)
-	}
-	if sig := latest[e.ID]; sig != nil {
-		c := sig.Compact()
-		e.LatestSignal = &c
-	}
+// decorate adds the operation and shapes the view; the store has read the latest signal with the entity.
+func (s *Service) decorate(e *radar.Entity, view string) {
 	e.Operation = s.operation(e)
 	shapeEntity(e, view)
 }
@@ -285,7 +277,7 @@ func (s *Service) GetEntity(ctx context.Context, p *radar.Principal, id, view st
 	if err != nil {
 		return nil, err
 	}
-	s.decorate(ctx, p.OrgID, e, view)
+	s.decorate(e, view)
 	return e, nil
 }
 
@@ -326,19 +318,7 @@ func (s *Service) ListEntities(ctx context.Context, p *radar.Principal, q Entity
 		return nil, err
 	}
 	rows, out.NextCursor = finish(s, "tracker", rows, pg, func(e *radar.Entity) (int64, string) { return e.CreatedAt.Micros(), e.ID })
-	ids := make([]string, len(rows))
-	for i, e := range rows {
-		ids[i] = e.ID
-	}
-	latest, err := s.store.LatestSignals(ctx, p.OrgID, ids)
-	if err != nil {
-		return nil, err
-	}
 	for _, e := range rows {
-		if sig := latest[e.ID]; sig != nil {
-			c := sig.Compact()
-			e.LatestSignal = &c
-		}
 		shapeEntity(e, view)
 	}
 	out.Data = append(out.Data, rows...)
@@ -441,7 +421,7 @@ func (s *Service) UpdateEntity(ctx context.Context, p *radar.Principal, id strin
 	if err := s.store.UpdateEntity(ctx, e, nil, nil); err != nil {
 		return nil, err
 	}
-	s.decorate(ctx, p.OrgID, e, radar.ViewFull)
+	s.decorate(e, radar.ViewFull)
 	return e, nil
 }
 
@@ -478,7 +458,7 @@ func (s *Service) RefreshEntity(ctx context.Context, p *radar.Principal, id stri
 	}
 	e := *before
 	e.RunningSince, e.ScrapeHealthReason = &now, radar.HealthRunning
-	s.decorate(ctx, p.OrgID, &e, radar.ViewFull)
+	s.decorate(&e, radar.ViewFull)
 	return &RefreshResult{Entity: &e, Baseline: before.LastScrapedAt}, nil
 }
 

@@ -113,7 +113,7 @@ func (s *Service) TrackLead(ctx context.Context, p *radar.Principal, id string, 
 	if l.Decision.TrackedEntityID != "" {
 		e, err := s.store.Entity(ctx, p.OrgID, l.Decision.TrackedEntityID)
 		if err == nil {
-			s.decorate(ctx, p.OrgID, e, radar.ViewFull)
+			s.decorate(e, radar.ViewFull)
 			return &CreateResult{Entity: e, Existing: true}, nil
 		}
 		if !errors.Is(err, radar.ErrNotFound) {

@@ -50,12 +50,16 @@ type engine interface {
 	insertJobs(ctx context.Context, tx any, jobs []river.InsertManyParams) error
 	ping(ctx context.Context) error
 	close() error
+	// foundersJSON is a scalar subquery of the JSON array of the founders of the entity aliased e, in order.
+	foundersJSON() string
 }
 
 // DB is a radar.Store.
 type DB struct {
 	eng    engine
 	logger *slog.Logger
+	// entityCols and compactEntityCols are the select lists of the full and compact entity reads.
+	entityCols, compactEntityCols string
 }
 
 var _ radar.Store = (*DB)(nil)
@@ -89,7 +93,8 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &DB{eng: eng, logger: logger}, nil
+	return &DB{eng: eng, logger: logger, entityCols: entitySelect(eng, entityColumns),
+		compactEntityCols: entitySelect(eng, compactEntityColumns)}, nil
 }
 
 // Engine names the engine behind db.

@@ -229,6 +229,10 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 			return fmt.Errorf("sqldb: finish run: %w", err)
 		}
 		s := r.Signal
+		latest, err := latestSignalText(s, r.EntityID, r.RunID)
+		if err != nil {
+			return err
+		}
 		n, err := q.Exec(ctx, `INSERT INTO signals (id, org_id, entity_id, run_id, company_name, type, severity, recommendation,
 			needs_attention, summary, analysis, evidence, findings, sources, analyser, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
@@ -322,6 +326,13 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 			stage = CASE WHEN $3 = '' THEN stage ELSE $3 END, updated_at = $1, version = version + 1
 			WHERE id = $4`, at, r.HealthReason, r.Stage, r.EntityID); err != nil {
 			return fmt.Errorf("sqldb: finish run: entity: %w", err)
+		}
+		// A statement of its own, after the one that locked the entity's row, sees the signals of every run of
+		// the entity that finished before, however close.
+		if _, err := q.Exec(ctx, `UPDATE entities SET latest_signal = $1 WHERE id = $2
+			AND NOT EXISTS (SELECT 1 FROM signals y WHERE y.entity_id = $2 AND (y.created_at > $3 OR (y.created_at = $3 AND y.id > $4)))`,
+			latest, r.EntityID, s.CreatedAt.Micros(), s.ID); err != nil {
+			return fmt.Errorf("sqldb: finish run: latest signal: %w", err)
 		}
 		if r.Sectors != nil {
 			if err := writeSectors(ctx, q, r.EntityID, r.Sectors); err != nil {

@@ -3,6 +3,7 @@ package sqldb
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -20,19 +21,30 @@ const (
 	compactEntityColumns = entityColumnsHead + `''` + entityColumnsTail
 )
 
-func scanEntity(r row) (*radar.Entity, error) {
+// entitySelect appends to cols the entity's latest signal and its founders, for scanEntity.
+func entitySelect(eng engine, cols string) string {
+	return cols + `, e.latest_signal, ` + eng.foundersJSON()
+}
+
+// noSignal is the stored latest signal of an entity that has none; an empty one is not known yet.
+const noSignal = "null"
+
+// scanEntity reads a row of entitySelect. It reports whether the entity's latest signal is not stored yet
+// and has to be read from the signals table.
+func scanEntity(r row) (*radar.Entity, bool, error) {
 	var (
 		e                             radar.Entity
 		emails, tags, sectors, policy string
+		latest, founders              string
 		scraped, next, running        sql.NullInt64
 		created, updated              int64
 	)
 	err := r.Scan(&e.ID, &e.OrgID, &e.CompanyName, &e.CompanyWebsite, &e.CompanyLinkedinURL, &e.CompanyTwitterURL,
 		&e.CompanyGithubURL, &e.CompanySummary, &e.ThingsToTrack, &emails, &e.EmailAlertsEnabled, &e.CadenceDays,
 		&e.Status, &tags, &sectors, &e.Stage, &policy, &e.EnrichmentStatus, &scraped, &e.ScrapeHealthReason,
-		&next, &running, &created, &updated, &e.Version)
+		&next, &running, &created, &updated, &e.Version, &latest, &founders)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	e.LastScrapedAt, e.NextRunAt, e.RunningSince = timePtr(scraped), timePtr(next), timePtr(running)
 	e.CreatedAt, e.UpdatedAt = radar.TimeFromMicros(created), radar.TimeFromMicros(updated)
@@ -42,16 +54,69 @@ func scanEntity(r row) (*radar.Entity, error) {
 		v *[]string
 	}{{emails, &e.AlertEmails}, {tags, &e.Tags}, {sectors, &e.Sectors}} {
 		if err := unmarshalStrings(f.s, f.v); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	}
 	if policy != "" && policy != "null" {
 		e.Policy = new(radar.Policy)
 		if err := unmarshalText(policy, e.Policy); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	}
-	return &e, nil
+	e.Founders = []radar.Founder{}
+	if founders != "[]" {
+		if err := unmarshalText(founders, &e.Founders); err != nil {
+			return nil, false, err
+		}
+	}
+	if latest == "" {
+		return &e, true, nil
+	}
+	if latest != noSignal {
+		e.LatestSignal = new(radar.Signal)
+		if err := unmarshalText(latest, e.LatestSignal); err != nil {
+			return nil, false, err
+		}
+		e.LatestSignal.OrgID = e.OrgID
+		if e.LatestSignal.Evidence == nil {
+			e.LatestSignal.Evidence = []radar.Evidence{}
+		}
+	}
+	return &e, false, nil
+}
+
+// latestSignalText is the stored form of the compact view of s, the new signal of entityID's run runID.
+func latestSignalText(s *radar.Signal, entityID, runID string) (string, error) {
+	c := s.Compact()
+	c.EntityID, c.RunID = entityID, runID
+	if c.Evidence == nil {
+		c.Evidence = []radar.Evidence{}
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return "", fmt.Errorf("sqldb: latest signal: %w", err)
+	}
+	return string(b), nil
+}
+
+// fillLatestSignals reads from the signals table the latest signal of the entities in unknown, which were
+// written before entities stored it.
+func fillLatestSignals(ctx context.Context, q querier, orgID string, unknown []*radar.Entity) error {
+	if len(unknown) == 0 {
+		return nil
+	}
+	ids := make([]string, len(unknown))
+	for i, e := range unknown {
+		ids[i] = e.ID
+	}
+	latest, err := latestSignals(ctx, q, orgID, ids)
+	if err != nil {
+		return err
+	}
+	for _, e := range unknown {
+		e.LatestSignal = latest[e.ID]
+	}
+	return nil
 }
 
 func policyText(p *radar.Policy) string {
@@ -67,8 +132,8 @@ func (db *DB) CreateEntity(ctx context.Context, e *radar.Entity, jobs []radar.Jo
 		_, err := q.Exec(ctx, `INSERT INTO entities (id, org_id, company_name, company_website, company_linkedin_url,
 			company_twitter_url, company_github_url, company_summary, things_to_track, alert_emails, email_alerts_enabled,
 			cadence_days, status, tags, sectors, stage, policy, enrichment_status, last_scraped_at, scrape_health_reason,
-			next_run_at, running_since, created_at, updated_at, version)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
+			next_run_at, running_since, created_at, updated_at, version, latest_signal)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, '`+noSignal+`')`,
 			e.ID, e.OrgID, e.CompanyName, e.CompanyWebsite, e.CompanyLinkedinURL, e.CompanyTwitterURL, e.CompanyGithubURL,
 			e.CompanySummary, e.ThingsToTrack, jsonText(e.AlertEmails), e.EmailAlertsEnabled, e.CadenceDays, e.Status,
 			jsonText(e.Tags), jsonText(e.Sectors), e.Stage, policyText(e.Policy), e.EnrichmentStatus, nullMicros(e.LastScrapedAt),
@@ -185,54 +250,25 @@ func (db *DB) DataVersion(ctx context.Context, orgID string) (int64, error) {
 	return v, err
 }
 
-// Entity reads one entity with its founders.
+// Entity reads one entity with its founders and the compact view of its latest signal.
 func (db *DB) Entity(ctx context.Context, orgID, id string) (*radar.Entity, error) {
 	return db.entity(ctx, db.eng.reader(), orgID, id)
 }
 
 func (db *DB) entity(ctx context.Context, q querier, orgID, id string) (*radar.Entity, error) {
-	e, err := scanEntity(q.QueryRow(ctx, `SELECT `+entityColumns+` FROM entities e WHERE e.id = $1 AND e.org_id = $2`, id, orgID))
+	e, unknown, err := scanEntity(q.QueryRow(ctx, `SELECT `+db.entityCols+` FROM entities e WHERE e.id = $1 AND e.org_id = $2`, id, orgID))
 	if isNoRows(err) {
 		return nil, radar.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: entity: %w", err)
 	}
-	if err := loadFounders(ctx, q, []*radar.Entity{e}); err != nil {
-		return nil, err
+	if unknown {
+		if err := fillLatestSignals(ctx, q, orgID, []*radar.Entity{e}); err != nil {
+			return nil, err
+		}
 	}
 	return e, nil
-}
-
-func loadFounders(ctx context.Context, q querier, es []*radar.Entity) error {
-	if len(es) == 0 {
-		return nil
-	}
-	byID := make(map[string]*radar.Entity, len(es))
-	ids := make([]string, len(es))
-	for i, e := range es {
-		byID[e.ID] = e
-		ids[i] = e.ID
-		e.Founders = []radar.Founder{}
-	}
-	w := where{}
-	w.in("entity_id", ids)
-	rs, err := q.Query(ctx, `SELECT entity_id, id, name, linkedin_url, twitter_url, github_url FROM founders`+w.sql()+` ORDER BY entity_id, position`, w.args...)
-	if err != nil {
-		return fmt.Errorf("sqldb: founders: %w", err)
-	}
-	defer rs.Close()
-	for rs.Next() {
-		var (
-			entityID string
-			f        radar.Founder
-		)
-		if err := rs.Scan(&entityID, &f.ID, &f.Name, &f.LinkedinURL, &f.TwitterURL, &f.GithubURL); err != nil {
-			return fmt.Errorf("sqldb: founders: %w", err)
-		}
-		byID[entityID].Founders = append(byID[entityID].Founders, f)
-	}
-	return rs.Err()
 }
 
 // FindExistingEntity returns the entity that holds one of the identity keys.
@@ -254,7 +290,7 @@ func (db *DB) FindExistingEntity(ctx context.Context, orgID string, keys []strin
 	return db.Entity(ctx, orgID, id)
 }
 
-// Entities lists entities, newest first.
+// Entities lists entities, newest first, with their founders and the compact view of their latest signal.
 func (db *DB) Entities(ctx context.Context, f radar.EntityFilter) ([]*radar.Entity, error) {
 	w := where{}
 	w.add("e.org_id = %s", f.OrgID)
@@ -272,29 +308,32 @@ func (db *DB) Entities(ctx context.Context, f radar.EntityFilter) ([]*radar.Enti
 	}
 	sectorCond(&w, "e.id", f.Sectors)
 	w.page("e", f.Page)
-	cols := entityColumns
+	cols := db.entityCols
 	if f.Compact {
-		cols = compactEntityColumns
+		cols = db.compactEntityCols
 	}
 	q := db.eng.reader()
 	rs, err := q.Query(ctx, `SELECT `+cols+` FROM entities e`+w.sql()+` ORDER BY e.created_at DESC, e.id DESC`+w.limit(f.Page), w.args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: entities: %w", err)
 	}
-	var out []*radar.Entity
+	var out, unknown []*radar.Entity
 	for rs.Next() {
-		e, err := scanEntity(rs)
+		e, u, err := scanEntity(rs)
 		if err != nil {
 			rs.Close()
 			return nil, fmt.Errorf("sqldb: entities: %w", err)
 		}
 		out = append(out, e)
+		if u {
+			unknown = append(unknown, e)
+		}
 	}
 	rs.Close()
 	if err := rs.Err(); err != nil {
 		return nil, fmt.Errorf("sqldb: entities: %w", err)
 	}
-	if err := loadFounders(ctx, q, out); err != nil {
+	if err := fillLatestSignals(ctx, q, f.OrgID, unknown); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -100,6 +100,11 @@ func (e *pgEngine) insertJobs(ctx context.Context, tx any, jobs []river.InsertMa
 	return nil
 }
 
+func (e *pgEngine) foundersJSON() string {
+	return `(SELECT coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'linkedinUrl', f.linkedin_url,
+	'twitterUrl', f.twitter_url, 'githubUrl', f.github_url) ORDER BY f.position), '[]')::text FROM founders f WHERE f.entity_id = e.id)`
+}
+
 func (e *pgEngine) ping(ctx context.Context) error { return e.pool.Ping(ctx) }
 
 func (e *pgEngine) close() error {

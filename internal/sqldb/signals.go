@@ -149,6 +149,10 @@ func (db *DB) Signals(ctx context.Context, f radar.SignalFilter) ([]*radar.Signa
 // LatestSignals returns the compact view (radar.Signal.Compact) of the newest signal of each entity: it never
 // reads analysis, findings or sources, which only the full view of a signal shows.
 func (db *DB) LatestSignals(ctx context.Context, orgID string, entityIDs []string) (map[string]*radar.Signal, error) {
+	return latestSignals(ctx, db.eng.reader(), orgID, entityIDs)
+}
+
+func latestSignals(ctx context.Context, q querier, orgID string, entityIDs []string) (map[string]*radar.Signal, error) {
 	out := make(map[string]*radar.Signal, len(entityIDs))
 	if len(entityIDs) == 0 {
 		return out, nil
@@ -158,7 +162,7 @@ func (db *DB) LatestSignals(ctx context.Context, orgID string, entityIDs []strin
 	w.in("x.entity_id", entityIDs)
 	w.conds = append(w.conds, `NOT EXISTS (SELECT 1 FROM signals y WHERE y.entity_id = x.entity_id
 		AND (y.created_at > x.created_at OR (y.created_at = x.created_at AND y.id > x.id)))`)
-	rs, err := db.eng.reader().Query(ctx, `SELECT `+compactSignalColumns+` FROM signals x`+w.sql(), w.args...)
+	rs, err := q.Query(ctx, `SELECT `+compactSignalColumns+` FROM signals x`+w.sql(), w.args...)
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: latest signals: %w", err)
 	}

@@ -127,6 +127,11 @@ func (e *sqliteEngine) insertJobs(ctx context.Context, tx any, jobs []river.Inse
 	return nil
 }
 
+func (e *sqliteEngine) foundersJSON() string {
+	return `(SELECT json_group_array(json_object('id', f.id, 'name', f.name, 'linkedinUrl', f.linkedin_url,
+	'twitterUrl', f.twitter_url, 'githubUrl', f.github_url) ORDER BY f.position) FROM founders f WHERE f.entity_id = e.id)`
+}
+
 func (e *sqliteEngine) ping(ctx context.Context) error { return e.read.PingContext(ctx) }
 
 func (e *sqliteEngine) close() error {

@@ -257,7 +257,19 @@ func sentence(s string) string {
 }
 
 // label turns an enum value such as founder_departure into words.
-func label(s string) string { return strings.ReplaceAll(s, "_", " ") }
+func label(s string) string {
+	if l, ok := stageLabels[s]; ok {
+		return l
+	}
+	return strings.ReplaceAll(s, "_", " ")
+}
+
+// stageLabels spell the funding stages as investors write them.
+var stageLabels = map[string]string{
+	radar.StagePreSeedSeed: "pre-seed/seed",
+	radar.StageSeriesA:     "Series A",
+	radar.StageSeriesBPlus: "Series B+",
+}
 
 func plural(n int, word string) string {
 	if n == 1 {
