@@ -5,7 +5,7 @@
 package radar
 
 import (
-	"strings"
+	"errors"
 	"time"
 )
 
@@ -25,22 +25,41 @@ func TimeFromMicros(us int64) Time { return Time{time.UnixMicro(us).UTC()} }
 // Micros is the stored form of t.
 func (t Time) Micros() int64 { return t.UnixMicro() }
 
-func (t Time) String() string { return t.UTC().Format("2006-01-02T15:04:05.000000") + "+00:00" }
-
-// MarshalJSON renders t in the API's layout.
-func (t Time) MarshalJSON() ([]byte, error) {
-	return []byte(`"` + t.String() + `"`), nil
+func (t Time) String() string {
+	b, _ := t.AppendText(make([]byte, 0, 32))
+	return string(b)
 }
 
-// UnmarshalJSON accepts any RFC 3339 timestamp.
-func (t *Time) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(string(b), `"`)
-	v, err := time.Parse(time.RFC3339Nano, s)
+// AppendText appends t in the API's layout; encoding/json quotes it without re-validating it.
+func (t Time) AppendText(b []byte) ([]byte, error) {
+	return append(t.UTC().AppendFormat(b, "2006-01-02T15:04:05.000000"), "+00:00"...), nil
+}
+
+// MarshalText renders t in the API's layout.
+func (t Time) MarshalText() ([]byte, error) { return t.AppendText(make([]byte, 0, 32)) }
+
+// MarshalJSON renders t in the API's layout (it shadows time.Time's own).
+func (t Time) MarshalJSON() ([]byte, error) {
+	b, _ := t.AppendText(append(make([]byte, 0, 34), '"'))
+	return append(b, '"'), nil
+}
+
+// UnmarshalText accepts any RFC 3339 timestamp.
+func (t *Time) UnmarshalText(b []byte) error {
+	v, err := time.Parse(time.RFC3339Nano, string(b))
 	if err != nil {
 		return err
 	}
 	*t = NewTime(v)
 	return nil
+}
+
+// UnmarshalJSON accepts any RFC 3339 timestamp in a JSON string.
+func (t *Time) UnmarshalJSON(b []byte) error {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return errors.New("radar: a timestamp must be a JSON string")
+	}
+	return t.UnmarshalText(b[1 : len(b)-1])
 }
 
 // TimePtr returns a pointer to NewTime(t), or nil for the zero time.
