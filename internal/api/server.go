@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -161,7 +162,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if s.cfg.Observe != nil {
-			s.cfg.Observe(route(r, s.mux), rec.status, time.Since(start))
+			route := rec.pattern
+			if route == "" {
+				route = "unmatched"
+			}
+			s.cfg.Observe(route, rec.status, time.Since(start))
 		}
 	}()
 	s.route(rec, r)
@@ -175,6 +180,7 @@ func (s *Server) route(w *recorder, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
 	}
 	h, pattern := s.mux.Handler(r)
+	w.pattern = pattern
 	if isAPI && pattern == "" {
 		// The mux's own 404 and 405 answers, as JSON envelopes.
 		probe := &recorder{ResponseWriter: discard{header: http.Header{}}, status: http.StatusOK}
@@ -252,24 +258,14 @@ func RateLimited(d ratelimit.Decision) *radar.Error {
 	}
 }
 
-func itoa(n int64) string {
-	b, _ := json.Marshal(n)
-	return string(b)
-}
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
-// route names the matched route pattern for metrics, never the raw path.
-func route(r *http.Request, mux *http.ServeMux) string {
-	if _, p := mux.Handler(r); p != "" {
-		return p
-	}
-	return "unmatched"
-}
-
-// recorder remembers the status written.
+// recorder remembers the status written and the route pattern matched (for metrics, never the raw path).
 type recorder struct {
 	http.ResponseWriter
-	status int
-	wrote  bool
+	status  int
+	wrote   bool
+	pattern string
 }
 
 func (r *recorder) WriteHeader(code int) {
