@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -10,34 +9,17 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"radar/internal/apitest"
 )
 
-// syncBuffer is a buffer that the command writes while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // startDemo runs `radar demo` in-process on a free port and returns the address it serves and its output.
-func startDemo(t *testing.T, dir string, args ...string) (string, *syncBuffer, func() error) {
+func startDemo(t *testing.T, dir string, args ...string) (string, *apitest.Buffer, func() error) {
 	t.Helper()
 	env := map[string]string{"RADAR_ADDR": "127.0.0.1:0"}
-	out, errOut := &syncBuffer{}, &syncBuffer{}
+	out, errOut := &apitest.Buffer{}, &apitest.Buffer{}
 	ready := make(chan string, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Main{

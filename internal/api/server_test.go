@@ -1,14 +1,12 @@
 package api_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -93,24 +91,6 @@ func (failingEntities) Entities(context.Context, radar.EntityFilter) ([]*radar.E
 	return nil, errors.New("sqldb: entities: disk I/O error at /var/lib/radar/radar.db")
 }
 
-// syncBuffer is a log destination safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // wantInternal checks a 500 envelope: internal_error, the request id in the message, nothing of the cause.
 func wantInternal(t *testing.T, res *apitest.Response, secrets ...string) {
 	t.Helper()
@@ -129,7 +109,7 @@ func wantInternal(t *testing.T, res *apitest.Response, secrets ...string) {
 func TestInternalErrors(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
 		t.Run("store fails in a handler", func(t *testing.T) {
-			logs := &syncBuffer{}
+			logs := &apitest.Buffer{}
 			env := startWith(t, engine, apitest.Options{
 				Logger: slog.New(slog.NewTextHandler(logs, nil)),
 				Store:  func(db radar.Store) radar.Store { return failingEntities{db} },

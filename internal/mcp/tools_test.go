@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"radar"
+	"radar/internal/apitest"
 	"radar/internal/ratelimit"
 	"radar/internal/sqldb"
 	"radar/internal/sqldb/storetest"
@@ -481,26 +480,8 @@ func (brokenStore) Lead(context.Context, string, string) (*radar.Lead, error) {
 	panic("lead table vanished")
 }
 
-// syncBuffer is a log destination safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestInternalErrorsAreLoggedAndHidden(t *testing.T) {
-	var logs syncBuffer
+	var logs apitest.Buffer
 	e := startEnv(t, sqldb.SQLite, envOptions{
 		store:  func(s radar.Store) radar.Store { return brokenStore{s} },
 		logger: slog.New(slog.NewTextHandler(&logs, nil)),
