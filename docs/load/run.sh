@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# A load run of GET /api/v1/tracker (25 entities, compact) against one and two replicas on PostgreSQL and Redis,
+# and against a plain net/http handler serving the same bytes from memory (the machine's ceiling).
+# Loopback only, 10 s per run. Needs wrk (apt-get install wrk), psql, a local PostgreSQL and Redis.
+set -euo pipefail
+export PGOPTIONS='-c client_min_messages=warning'
+cd "$(dirname "$0")"
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+root=$(cd ../.. && pwd)
+(cd "$root" && CGO_ENABLED=0 go build -o "$work/radar" ./cmd/radar)
+
+psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA IF EXISTS loadrun CASCADE; CREATE SCHEMA loadrun;"
+export RADAR_DATABASE_URL='postgres://postgres@127.0.0.1:5432/test?sslmode=disable&search_path=loadrun'
+export RADAR_REDIS_URL='redis://127.0.0.1:6379/0' RADAR_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
+"$work/radar" migrate >/dev/null
+"$work/radar" orgs create loadrun >/dev/null
+# 200 read keys: their 600 reads a minute each add up to more than a run sends.
+for i in $(seq 1 200); do "$work/radar" keys create --org loadrun --name "r$i" --scopes tracker:read 2>/dev/null; done > read.keys
+writer=$("$work/radar" keys create --org loadrun --name w --scopes tracker:read,tracker:write 2>/dev/null)
+
+RADAR_ADDR=127.0.0.1:18081 "$work/radar" serve 2>"$work/a.log" &
+RADAR_ADDR=127.0.0.1:18082 "$work/radar" serve 2>"$work/b.log" &
+sleep 2
+for i in $(seq 1 25); do
+  curl -s -o /dev/null -X POST http://127.0.0.1:18081/api/v1/tracker -H "Authorization: Bearer $writer" \
+    -H 'Content-Type: application/json' -d "{\"companyName\":\"Company $i\",\"companyWebsite\":\"http://127.0.0.1:9/c$i\",
+    \"founders\":[{\"name\":\"Founder $i\"}],\"thingsToTrack\":\"Funding rounds over \$5M. Any founder leaving.\",
+    \"alertEmails\":[\"p@fund.example\"],\"confirmed\":true}"
+done
+sleep 20 # let the first runs finish, so every entity carries a latest signal
+curl -s 'http://127.0.0.1:18081/api/v1/tracker?limit=25' -H "Authorization: Bearer $(head -1 read.keys)" > "$work/page.json"
+cat > "$work/ceiling.go" <<'GO'
+package main
+
+import (
+	"log"
+	"net/http"
+	"os"
+)
+
+func main() {
+	body, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Fatal(http.ListenAndServe(os.Args[2], http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	})))
+}
+GO
+(cd "$work" && go build -o ceiling ceiling.go)
+"$work/ceiling" "$work/page.json" 127.0.0.1:18090 &
+sleep 1
+show() { grep -E "Requests/sec|99%"; }
+echo "== ceiling";     wrk -t2 -c32 -d10s --latency -s keys.lua http://127.0.0.1:18090 | show
+echo "== one replica"; wrk -t2 -c32 -d10s --latency -s keys.lua http://127.0.0.1:18081 | show
+echo "== two replicas"
+wrk -t1 -c16 -d10s --latency -s keys.lua http://127.0.0.1:18081 > "$work/w1" &
+first=$!
+wrk -t1 -c16 -d10s --latency -s keys.lua http://127.0.0.1:18082 > "$work/w2"
+wait "$first"
+show < "$work/w1"; show < "$work/w2"
+rm -f read.keys
+psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA loadrun CASCADE;"
