@@ -160,6 +160,15 @@ func TestTrackerEndToEnd(t *testing.T) {
 		if sig["type"] != "funding" || len(sig["evidence"].([]any)) == 0 {
 			t.Errorf("first signal: type %v, evidence %v; want funding with evidence", sig["type"], sig["evidence"])
 		}
+		_, fullSig := c.do(http.MethodGet, "/api/v1/signals/"+sig["id"].(string), nil)
+		titles := map[string]bool{}
+		for _, ev := range data(fullSig)["evidence"].([]any) {
+			title := ev.(map[string]any)["title"].(string)
+			if titles[title] {
+				t.Errorf("the story %q is evidence twice (seen on the blog and in the feed)", title)
+			}
+			titles[title] = true
+		}
 		_, alerts := c.do(http.MethodGet, "/api/v1/alerts?entityId="+tallowmere, nil)
 		alert := list(alerts)[0].(map[string]any)
 		if alert["outcome"] != "sent" {

@@ -48,7 +48,7 @@ func (e *Engine) Run(ctx context.Context, a radar.RunArgs) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("tracker: run %s: %w", a.RunID, err)
 	}
-	fresh, err := e.newItems(ctx, ent.ID, res)
+	fresh, dups, err := e.newItems(ctx, ent.ID, res)
 	if err != nil {
 		return fmt.Errorf("tracker: run %s: %w", a.RunID, err)
 	}
@@ -87,6 +87,7 @@ func (e *Engine) Run(ctx context.Context, a radar.RunArgs) error {
 	for _, it := range fresh {
 		rep.SeenItems = append(rep.SeenItems, it.Key)
 	}
+	rep.SeenItems = append(rep.SeenItems, dups...)
 	for _, p := range res.Pages {
 		data, err := json.Marshal(p)
 		if err != nil {
@@ -114,8 +115,10 @@ func (e *Engine) Run(ctx context.Context, a radar.RunArgs) error {
 	return nil
 }
 
-// newItems returns the items of res no earlier run has recorded, followed by the website's changes.
-func (e *Engine) newItems(ctx context.Context, entityID string, res crawl.Result) ([]crawl.Item, error) {
+// newItems returns the items of res no earlier run has recorded, followed by the website's changes. The same
+// story seen twice in this run (a blog listing and the feed, say) is one item: the one with the longer text; the
+// keys of the others are returned too, to be recorded as seen.
+func (e *Engine) newItems(ctx context.Context, entityID string, res crawl.Result) ([]crawl.Item, []string, error) {
 	all := append(slices.Clip(res.Items), res.Changes...)
 	keys := make([]string, len(all))
 	for i, it := range all {
@@ -123,18 +126,33 @@ func (e *Engine) newItems(ctx context.Context, entityID string, res crawl.Result
 	}
 	seen, err := e.cfg.Store.SeenItems(ctx, entityID, keys)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var fresh []crawl.Item
+	var (
+		fresh []crawl.Item
+		dups  []string
+	)
 	taken := make(map[string]bool, len(all))
+	stories := make(map[string]int, len(all))
 	for _, it := range all {
 		if it.Key == "" || seen[it.Key] || taken[it.Key] {
 			continue
 		}
 		taken[it.Key] = true
+		story := strings.ToLower(strings.Join(strings.Fields(it.Title), " "))
+		if i, ok := stories[story]; ok && story != "" {
+			if len(it.Text) > len(fresh[i].Text) {
+				dups = append(dups, fresh[i].Key)
+				fresh[i] = it
+			} else {
+				dups = append(dups, it.Key)
+			}
+			continue
+		}
+		stories[story] = len(fresh)
 		fresh = append(fresh, it)
 	}
-	return fresh, nil
+	return fresh, dups, nil
 }
 
 // sourceHealth counts each source's consecutive failures on top of the previous run's.
