@@ -160,13 +160,13 @@ func TestPagesShowTheOrganisationsData(t *testing.T) {
 			want []string
 		}{
 			{"/companies", []string{"Ledgerwyn", "Ada Ledgerwyn", "Corvimesh", "Tracking", "Profiles found", "Queued", "funding", "Raised a Series A."}},
-			{"/companies/" + d.ent.ID, []string{"Ledgerwyn", "Profiles found", "Raised a Series A.", "E-mailed", "raises money",
+			{"/companies/" + d.ent.ID, []string{"Ledgerwyn", "Profiles found", "Raised a Series A.", "Sent", "raises money",
 				"Tell me when they raise money.", "Compiled policy", "Oskar Lind", "https://www.linkedin.com/company/" + d.ent.ID[:8], "Financial Services > Fintech"}},
 			{"/companies/new", []string{"Add a company", "Website", "Founders", "What should trigger an alert?"}},
 			{"/companies/" + d.ent.ID + "/edit", []string{"Edit Ledgerwyn", "Save changes"}},
 			{"/signals", []string{"Ledgerwyn", "funding", "high", "needs attention", "reach out"}},
-			{"/signals/" + d.run.SignalID, []string{"The company raised money.", "Series A", "Fourth", "E-mailed", "raises money"}},
-			{"/alerts", []string{"Ledgerwyn", "E-mailed", "a rule matched", "Corvimesh"}},
+			{"/signals/" + d.run.SignalID, []string{"The company raised money.", "Series A", "Fourth", "Sent", "raises money"}},
+			{"/alerts", []string{"Ledgerwyn", "Sent", "a rule matched", "Corvimesh"}},
 			{"/alerts/" + d.run.AlertID, []string{"a rule matched", "Ledgerwyn: funding", "raises money"}},
 			{"/leads", []string{"Oskar Lind", "Kestrel " + d.ent.ID[:8], "Accept", "Reject", "unreviewed"}},
 			{"/leads/" + d.run.LeadID, []string{"Oskar Lind", "Found around Ledgerwyn"}},
@@ -452,7 +452,7 @@ func TestSearchAndFilters(t *testing.T) {
 			contains(t, b.get("/signals?company=zzzz"), "No tracked company or founder matches that name.")
 			contains(t, b.get("/signals?needsAttention=false"), "No signals match")
 			contains(t, b.get("/alerts?outcome=failed"), "No alerts match")
-			contains(t, b.get("/alerts?outcome=sent"), "Ledgerwyn", "E-mailed")
+			contains(t, b.get("/alerts?outcome=sent"), "Ledgerwyn", "Sent")
 		})
 	})
 }
