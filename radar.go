@@ -46,8 +46,8 @@ func (t Time) MarshalJSON() ([]byte, error) {
 
 // UnmarshalText accepts any RFC 3339 timestamp.
 func (t *Time) UnmarshalText(b []byte) error {
-	v, err := time.Parse(time.RFC3339Nano, string(b))
-	if err != nil {
+	var v time.Time
+	if err := v.UnmarshalText(b); err != nil {
 		return err
 	}
 	*t = NewTime(v)
