@@ -41,9 +41,17 @@ type liveSite struct {
 	web *simweb.Web
 }
 
+// engineEnricher serves draft enrichment with an engine made after the site it serves.
+type engineEnricher struct{ eng *tracker.Engine }
+
+func (e *engineEnricher) EnrichDraft(ctx context.Context, in radar.EntityInput) (radar.EntityInput, []radar.Found, error) {
+	return e.eng.EnrichDraft(ctx, in)
+}
+
 func startLiveSite(t *testing.T) *liveSite {
 	t.Helper()
-	s := startSite(t, storetest.Engines()[0], web.Config{})
+	enricher := &engineEnricher{}
+	s := startSite(t, storetest.Engines()[0], web.Config{}, enricher)
 	sw, err := simweb.Start(simweb.Options{Events: browserNews})
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +68,7 @@ func startLiveSite(t *testing.T) *liveSite {
 	if err != nil {
 		t.Fatal(err)
 	}
+	enricher.eng = eng
 	if err := eng.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -186,6 +187,10 @@ func (h *Handler) createCompany(w http.ResponseWriter, r *http.Request, v *viewe
 		return
 	}
 	f := parseEntityForm(r.PostForm)
+	if r.PostForm.Has("enrich") {
+		h.enrichDraft(w, r, v, f)
+		return
+	}
 	more := r.PostForm.Has("more")
 	if more {
 		h.render(w, r, http.StatusOK, "company_form", page{Title: "Add a company", Section: "companies", Viewer: v,
@@ -212,6 +217,48 @@ func (h *Handler) createCompany(w http.ResponseWriter, r *http.Request, v *viewe
 	f.Errors = fe
 	h.render(w, r, http.StatusBadRequest, "company_form", page{Title: "Add a company", Section: "companies", Viewer: v,
 		Data: companyFormData{Form: f.withBlankRow()}})
+}
+
+// enrichDraft looks up the missing profiles of the company being added (POST /api/v1/tracker/enrich) and puts
+// what it found into the empty fields of the form.
+func (h *Handler) enrichDraft(w http.ResponseWriter, r *http.Request, v *viewer, f entityForm) {
+	render := func(status int, f entityForm, flash string) {
+		h.render(w, r, status, "company_form", page{Title: "Add a company", Section: "companies", Viewer: v, Flash: flash,
+			Data: companyFormData{Form: f.withBlankRow()}})
+	}
+	in, _ := f.input()
+	res, err := h.svc.EnrichDraft(r.Context(), v.P, in.EntityInput)
+	if err != nil {
+		fe, ok := newFieldErrors(err, entityInputs...)
+		if !ok {
+			h.fail(w, r, v, err)
+			return
+		}
+		f.Errors = fe
+		render(http.StatusBadRequest, f, "")
+		return
+	}
+	fill := func(dst *string, v string) {
+		if *dst == "" {
+			*dst = v
+		}
+	}
+	d := res.Data
+	fill(&f.CompanyLinkedinURL, d.CompanyLinkedinURL)
+	fill(&f.CompanyTwitterURL, d.CompanyTwitterURL)
+	fill(&f.CompanyGithubURL, d.CompanyGithubURL)
+	for i := range f.Founders {
+		if i < len(d.Founders) {
+			fill(&f.Founders[i].LinkedinURL, d.Founders[i].LinkedinURL)
+			fill(&f.Founders[i].TwitterURL, d.Founders[i].TwitterURL)
+			fill(&f.Founders[i].GithubURL, d.Founders[i].GithubURL)
+		}
+	}
+	flash := "No missing profile was found on the website; Radar keeps looking after you add the company."
+	if n := len(res.Found); n > 0 {
+		flash = fmt.Sprintf("Found %d profile(s) on the website and filled them in below; check them, then start tracking.", n)
+	}
+	render(http.StatusOK, f, flash)
 }
 
 // companyData is the company detail page.

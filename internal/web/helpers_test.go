@@ -20,6 +20,7 @@ import (
 	"radar"
 	"radar/internal/api"
 	"radar/internal/apitest"
+	"radar/internal/service"
 	"radar/internal/tracker"
 	"radar/internal/web"
 )
@@ -34,16 +35,22 @@ type site struct {
 	OwnerA, MemberA, OwnerB string
 }
 
-// startSite serves the API and the web UI on a fresh database of engine.
-func startSite(t testing.TB, engine string, cfg web.Config) *site {
+// startSite serves the API and the web UI on a fresh database of engine; enricher, when given, serves draft
+// enrichment.
+func startSite(t testing.TB, engine string, cfg web.Config, enricher ...service.DraftEnricher) *site {
 	t.Helper()
-	env := apitest.StartWith(t, engine, apitest.Options{Compile: tracker.Compile, Configure: func(env *apitest.Env, c *api.Config) {
+	opts := apitest.Options{Compile: tracker.Compile}
+	if len(enricher) > 0 {
+		opts.Enricher = enricher[0]
+	}
+	opts.Configure = func(env *apitest.Env, c *api.Config) {
 		cfg.Service, cfg.Outbox, cfg.Clock = env.Service, env.DB, env.Clock.Now
 		if cfg.BaseURL == "" {
 			cfg.BaseURL = apitest.BaseURL
 		}
 		c.Web = web.NewHandler(cfg)
-	}})
+	}
+	env := apitest.StartWith(t, engine, opts)
 	s := &site{Env: env, OwnerA: "owner@a.example", MemberA: "member@a.example", OwnerB: "owner@b.example"}
 	for _, u := range []struct {
 		org         *radar.Org
