@@ -127,10 +127,7 @@ const derivedKeyPrefix = "mcp-add_company-"
 // which stays within the 8-200 printable ASCII characters of the key rule.
 func derivedKey(a addCompanyArgs) string {
 	a.IdempotencyKey = ""
-	b, err := json.Marshal(a)
-	if err != nil {
-		panic("mcp: add_company arguments do not marshal: " + err.Error())
-	}
+	b, _ := json.Marshal(a) // strings, numbers and booleans: marshalling cannot fail
 	sum := sha256.Sum256(b)
 	return derivedKeyPrefix + hex.EncodeToString(sum[:])
 }
