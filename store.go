@@ -64,7 +64,9 @@ type Store interface {
 	IdempotencyStore
 	SignalStore
 	LeadStore
-	// DataVersion changes whenever the organisation's entities change (for in-process indexes).
+	// DataVersion changes whenever an entity of the organisation is created, changed by a client or deleted, so
+	// that in-process indexes of names, websites and founders (the fuzzy lookup) know when to rebuild. Runs and
+	// enrichment do not change it.
 	DataVersion(ctx context.Context, orgID string) (int64, error)
 	Ping(ctx context.Context) error
 	Close() error

@@ -90,7 +90,7 @@ func (db *DB) FinishEnrichment(ctx context.Context, orgID, id string, r radar.En
 				return err
 			}
 		}
-		return bumpVersion(ctx, q, orgID)
+		return nil
 	})
 }
 
@@ -339,7 +339,7 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 				return err
 			}
 		}
-		return bumpVersion(ctx, q, r.OrgID)
+		return nil
 	})
 	return written, err
 }
@@ -455,7 +455,7 @@ func (db *DB) FailRun(ctx context.Context, a radar.RunArgs, reason string, now r
 		if err != nil {
 			return fmt.Errorf("sqldb: fail run: %w", err)
 		}
-		return bumpVersion(ctx, q, a.OrgID)
+		return nil
 	})
 }
 

@@ -173,3 +173,52 @@ func TestIdempotencyClaim(t *testing.T) {
 		}
 	})
 }
+
+func TestDataVersion(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db := storetest.Open(t, engine)
+		org := newOrg(t, db, "acme")
+		version := func() int64 {
+			v, err := db.DataVersion(ctx, org.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		v0 := version()
+		e := newEntity(org.ID, "northwind", time.Now())
+		if err := db.CreateEntity(ctx, e, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		v1 := version()
+		if v1 == v0 {
+			t.Fatal("a create did not change the data version")
+		}
+		now := radar.NewTime(time.Now())
+		run := radar.RunArgs{OrgID: org.ID, EntityID: e.ID, RunID: uuid.NewString(), Trigger: radar.TriggerFirst}
+		if _, err := db.StartRun(ctx, run, now); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.FailRun(ctx, run, "failed: test", now); err != nil {
+			t.Fatal(err)
+		}
+		if version() != v1 {
+			t.Error("a run changed the data version; the fuzzy index would be rebuilt after every run")
+		}
+		e.CompanyName = "Northwind Labs"
+		if err := db.UpdateEntity(ctx, e, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		v2 := version()
+		if v2 == v1 {
+			t.Error("a rename did not change the data version")
+		}
+		if err := db.DeleteEntity(ctx, org.ID, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if version() == v2 {
+			t.Error("a delete did not change the data version")
+		}
+	})
+}
