@@ -45,7 +45,7 @@ func (s *Service) index(ctx context.Context, orgID string) (*fuzzy.Index, error)
 	if cached != nil && cached.version == v {
 		return cached.index, nil
 	}
-	es, err := s.store.Entities(ctx, radar.EntityFilter{OrgID: orgID})
+	es, err := s.store.Entities(ctx, radar.EntityFilter{OrgID: orgID, Compact: true})
 	if err != nil {
 		return nil, err
 	}
