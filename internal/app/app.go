@@ -40,6 +40,8 @@ type App struct {
 	Server  *api.Server
 	Engine  *tracker.Engine
 
+	metrics *ops.Ops
+
 	redis    *redis.Client
 	http     *http.Server
 	listener net.Listener
@@ -88,9 +90,11 @@ func (a *App) build(secret []byte) error {
 		Fetcher:     fetch.New(fetch.Config{AllowPrivate: cfg.FetchAllowPrivate}),
 		NewsFeedURL: cfg.NewsFeedURL, GitHubAPIURL: cfg.GitHubAPIURL, GitHubToken: cfg.GitHubToken,
 	})
+	a.metrics = ops.New(ops.Config{DB: a.DB, Logger: a.Logger})
 	eng, err := tracker.New(tracker.Config{
 		Store: a.DB, Crawler: crawler, Analyser: tracker.NewAnalyser(cfg.LLMURL, cfg.LLMModel, cfg.LLMAPIKey, nil),
 		Classifier: classifier, Mailer: mailer, Logger: a.Logger, BaseURL: cfg.BaseURL, JobTimeout: cfg.JobTimeout,
+		OnJobFailed: a.metrics.JobFailed,
 	})
 	if err != nil {
 		return err
@@ -128,7 +132,7 @@ func (a *App) Start(ctx context.Context) error {
 		a.redis = redis.NewClient(opts)
 		store = ratelimit.NewRedis(a.redis)
 	}
-	metrics := ops.New(ops.Config{DB: a.DB, Logger: a.Logger})
+	metrics := a.metrics
 	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Logger: a.Logger, OnStoreError: metrics.StoreError, OnDenied: metrics.RateLimited})
 	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger,
 		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger),

@@ -54,6 +54,7 @@ type Ops struct {
 	latency     *prometheus.HistogramVec
 	rejections  *prometheus.CounterVec
 	storeErrors prometheus.Counter
+	jobFailures *prometheus.CounterVec
 	jobsErrors  prometheus.Counter
 }
 
@@ -82,6 +83,10 @@ func New(cfg Config) *Ops {
 			Name: "radar_rate_limit_store_errors_total",
 			Help: "Rate-limit counter store calls that failed or timed out; the requests were allowed uncounted.",
 		}),
+		jobFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "radar_job_failures_total",
+			Help: "Failed job attempts, by job kind; final=\"true\" when the job is given up.",
+		}, []string{"kind", "final"}),
 		jobsErrors: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "radar_job_stats_errors_total",
 			Help: "Scrapes whose job queue count failed or timed out; those scrapes carry no radar_jobs series.",
@@ -104,7 +109,7 @@ func New(cfg Config) *Ops {
 	for _, b := range buckets {
 		o.rejections.WithLabelValues(b)
 	}
-	o.reg.MustRegister(o.requests, o.latency, o.rejections, o.storeErrors, o.jobsErrors,
+	o.reg.MustRegister(o.requests, o.latency, o.rejections, o.storeErrors, o.jobFailures, o.jobsErrors,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return o
 }
@@ -117,6 +122,11 @@ func (o *Ops) Observe(route string, status int, d time.Duration) {
 
 // RateLimited counts one request denied by bucket; it fits ratelimit.Config.OnDenied.
 func (o *Ops) RateLimited(bucket string) { o.rejections.WithLabelValues(bucket).Inc() }
+
+// JobFailed counts one failed job attempt; it fits tracker.Config.OnJobFailed.
+func (o *Ops) JobFailed(kind string, final bool) {
+	o.jobFailures.WithLabelValues(kind, strconv.FormatBool(final)).Inc()
+}
 
 // StoreError counts one failed call of the rate-limit counter store; it fits ratelimit.Config.OnStoreError.
 func (o *Ops) StoreError() { o.storeErrors.Inc() }

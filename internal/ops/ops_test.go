@@ -119,6 +119,9 @@ func TestMetrics(t *testing.T) {
 		o.RateLimited("read")
 		o.StoreError()
 		o.StoreError()
+		o.JobFailed("run", false)
+		o.JobFailed("run", false)
+		o.JobFailed("run", true)
 
 		code, h, body := get(t, srv.URL+"/metrics")
 		if code != http.StatusOK || !strings.HasPrefix(h.Get("Content-Type"), "text/plain") {
@@ -140,6 +143,8 @@ func TestMetrics(t *testing.T) {
 			"retryable jobs":                                  {`radar_jobs{state="retryable"}`, 0},
 			"failed attempts":                                 {`radar_job_failed_attempts`, 0},
 			"job count failures":                              {`radar_job_stats_errors_total`, 0},
+			"failed run attempts retried":                     {`radar_job_failures_total{final="false",kind="run"}`, 2},
+			"run jobs given up":                               {`radar_job_failures_total{final="true",kind="run"}`, 1},
 		}
 		for name, tc := range tests {
 			got, ok := sample(body, tc.series)

@@ -63,9 +63,15 @@ func TestJobCountsFollowTheQueue(t *testing.T) {
 
 		workers := river.NewWorkers()
 		river.AddWorker(workers, &failingEnrich{failFor: ids[0]})
+		failed := make(chan string, 4)
 		pool, err := db.StartWorkers(ctx, sqldb.WorkerOptions{
 			Workers: workers, PollInterval: 20 * time.Millisecond,
 			RetryDelay: func(int) time.Duration { return time.Hour },
+			OnJobFailed: func(kind string, final bool) {
+				if !final {
+					failed <- kind
+				}
+			},
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -87,6 +93,14 @@ func TestJobCountsFollowTheQueue(t *testing.T) {
 		}
 		if got.ByState["available"] != 0 || got.FailedAttempts != 1 {
 			t.Errorf("worked: got %+v, want none available and 1 failed attempt", got)
+		}
+		select {
+		case kind := <-failed:
+			if kind != "enrich" {
+				t.Errorf("OnJobFailed told of a %q job, want enrich", kind)
+			}
+		case <-time.After(10 * time.Second):
+			t.Error("OnJobFailed was not told of the failed attempt")
 		}
 	})
 }

@@ -38,7 +38,10 @@ type WorkerOptions struct {
 	PollInterval time.Duration
 	// RetryDelay, when set, replaces River's exponential backoff between the attempts of a failed job.
 	RetryDelay func(attempt int) time.Duration
-	Logger     *slog.Logger
+	// OnJobFailed, when set, is told of every failed attempt of a job by its kind; final is true when the job
+	// will not be tried again.
+	OnJobFailed func(kind string, final bool)
+	Logger      *slog.Logger
 }
 
 // WorkerPool is a running River client working the job queue of the database.
@@ -101,23 +104,42 @@ func (db *DB) StartWorkers(ctx context.Context, o WorkerOptions) (*WorkerPool, e
 	}
 	switch e := db.eng.(type) {
 	case *sqliteEngine:
-		return startRiver(ctx, riversqlite.New(e.writer), cfg)
+		return startRiver(ctx, riversqlite.New(e.writer), cfg, o.OnJobFailed)
 	case *pgEngine:
 		cfg.Schema = e.schema
-		return startRiver(ctx, riverpgxv5.New(e.pool), cfg)
+		return startRiver(ctx, riverpgxv5.New(e.pool), cfg, o.OnJobFailed)
 	}
 	return nil, fmt.Errorf("sqldb: start workers: engine %s has no job queue", db.eng.name())
 }
 
-func startRiver[TTx any](ctx context.Context, d riverdriver.Driver[TTx], cfg *river.Config) (*WorkerPool, error) {
+func startRiver[TTx any](ctx context.Context, d riverdriver.Driver[TTx], cfg *river.Config, onFailed func(string, bool)) (*WorkerPool, error) {
 	c, err := river.NewClient(d, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: start workers: %w", err)
 	}
+	unsubscribe := func() {}
+	if onFailed != nil {
+		events, cancel := c.Subscribe(river.EventKindJobFailed)
+		unsubscribe = cancel
+		go func() {
+			for ev := range events {
+				onFailed(ev.Job.Kind, ev.Job.State == rivertype.JobStateDiscarded)
+			}
+		}()
+	}
 	if err := c.Start(ctx); err != nil {
+		unsubscribe()
 		return nil, fmt.Errorf("sqldb: start workers: %w", err)
 	}
-	return &WorkerPool{stop: c.Stop, cancel: c.StopAndCancel}, nil
+	// Closing the subscription after the client stopped ends the goroutine above.
+	after := func(stop func(context.Context) error) func(context.Context) error {
+		return func(ctx context.Context) error {
+			err := stop(ctx)
+			unsubscribe()
+			return err
+		}
+	}
+	return &WorkerPool{stop: after(c.Stop), cancel: after(c.StopAndCancel)}, nil
 }
 
 // retryDelay is a River retry policy waiting delay(attempt) after a job's failed attempt.

@@ -96,6 +96,8 @@ type Config struct {
 	// JobTimeout, when set, bounds every job instead of its kind's own limit, and RescueAfter defaults to a
 	// fifth more than it (RADAR_JOB_TIMEOUT).
 	JobTimeout time.Duration
+	// OnJobFailed, when set, is told of every failed job attempt (the metrics hook here).
+	OnJobFailed func(kind string, final bool)
 }
 
 // Engine runs Radar's background jobs.
@@ -170,7 +172,7 @@ func (e *Engine) Start(ctx context.Context) error {
 	)}
 	pool, err := e.cfg.Store.StartWorkers(context.WithoutCancel(ctx), sqldb.WorkerOptions{
 		Workers: workers, Periodic: periodic, MaxWorkers: e.cfg.MaxWorkers, PollInterval: e.cfg.PollInterval,
-		RescueAfter: e.cfg.RescueAfter, RetryDelay: e.cfg.RetryDelay, Logger: e.cfg.Logger,
+		RescueAfter: e.cfg.RescueAfter, RetryDelay: e.cfg.RetryDelay, Logger: e.cfg.Logger, OnJobFailed: e.cfg.OnJobFailed,
 	})
 	if err != nil {
 		return fmt.Errorf("tracker: %w", err)
