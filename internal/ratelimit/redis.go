@@ -7,17 +7,28 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"radar/internal/batch"
 )
 
-// Redis is a Store shared by replicas; it needs Redis 7.0 or later for EXPIRE NX.
+// Redis is a Store shared by replicas; it needs Redis 7.0 or later for EXPIRE NX. Concurrent counts go out
+// together: one pipeline carries the INCR and EXPIRE NX of every request waiting at that moment.
 type Redis struct {
 	client *redis.Client
+	incrs  *batch.Batcher[incr, int64]
+}
+
+type incr struct {
+	key string
+	ttl time.Duration
 }
 
 // NewRedis returns a Store on client. The client should honour context deadlines
 // (ContextTimeoutEnabled, as ParseRedisURL sets it) so the Limiter's timeout bounds every call.
 func NewRedis(client *redis.Client) *Redis {
-	return &Redis{client: client}
+	r := &Redis{client: client}
+	r.incrs = batch.New(r.incrBatch, batch.Config{InFlight: 1, MaxSize: 256, Timeout: time.Second})
+	return r
 }
 
 // ParseRedisURL parses a redis:// or rediss:// URL into client options for a counter store: the URL's
@@ -33,15 +44,30 @@ func ParseRedisURL(rawURL string) (*redis.Options, error) {
 	return opts, nil
 }
 
-// Incr implements Store with INCR and EXPIRE NX sent in one round trip.
+// Incr implements Store with INCR and EXPIRE NX, sent in one round trip with the other counts of the moment.
 func (r *Redis) Incr(ctx context.Context, key string, ttl time.Duration) (int64, error) {
-	pipe := r.client.Pipeline()
-	incr := pipe.Incr(ctx, key)
-	pipe.ExpireNX(ctx, key, ttl)
-	if _, err := pipe.Exec(ctx); err != nil {
+	n, err := r.incrs.Do(ctx, incr{key, ttl})
+	if err != nil {
 		return 0, fmt.Errorf("redis incr %s: %w", key, err)
 	}
-	return incr.Val(), nil
+	return n, nil
+}
+
+func (r *Redis) incrBatch(ctx context.Context, qs []incr) ([]int64, error) {
+	pipe := r.client.Pipeline()
+	cmds := make([]*redis.IntCmd, len(qs))
+	for i, q := range qs {
+		cmds[i] = pipe.Incr(ctx, q.key)
+		pipe.ExpireNX(ctx, q.key, q.ttl)
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, err
+	}
+	out := make([]int64, len(qs))
+	for i, c := range cmds {
+		out[i] = c.Val()
+	}
+	return out, nil
 }
 
 // Peek implements Store with GET.

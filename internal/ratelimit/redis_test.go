@@ -248,3 +248,46 @@ func proxy(t *testing.T, ln net.Listener, target string) {
 		wg.Wait()
 	})
 }
+
+// Concurrent counts share pipelines, and each still gets its own count: n hits on one key come back as 1..n,
+// each once, and every key expires.
+func TestRedisConcurrentCounts(t *testing.T) {
+	client := testRedis(t)
+	prefix := uniquePrefix(t, client)
+	store := ratelimit.NewRedis(client)
+	ctx := context.Background()
+	const hits = 300
+	keys := []string{prefix + "a", prefix + "b", prefix + "c"}
+	got := make([][]int64, len(keys))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range hits * len(keys) {
+		wg.Go(func() {
+			k := i % len(keys)
+			n, err := store.Incr(ctx, keys[k], time.Minute)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			got[k] = append(got[k], n)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	for k, ns := range got {
+		seen := make([]bool, hits+1)
+		for _, n := range ns {
+			if n < 1 || n > hits || seen[n] {
+				t.Fatalf("key %s: count %d out of range or twice", keys[k], n)
+			}
+			seen[n] = true
+		}
+		if len(ns) != hits {
+			t.Errorf("key %s: %d counts, want %d", keys[k], len(ns), hits)
+		}
+		if ttl, err := client.TTL(ctx, keys[k]).Result(); err != nil || ttl <= 0 || ttl > time.Minute {
+			t.Errorf("key %s: TTL %v, %v", keys[k], ttl, err)
+		}
+	}
+}
