@@ -37,6 +37,9 @@ type APIKey struct {
 	RevokedAt  *Time    `json:"revokedAt"`
 	LastUsedAt *Time    `json:"lastUsedAt"`
 	CreatedAt  Time     `json:"createdAt"`
+	// Changes counts the committed changes to the organisation's data when the key was read: a response
+	// computed from the data at one count holds as long as the count has not moved.
+	Changes int64 `json:"-"`
 }
 
 // Principal is who makes a request: an API key, or a web user acting with all scopes of its organisation.
@@ -49,6 +52,8 @@ type Principal struct {
 	KeyName string
 	Scopes  []string
 	UserID  string
+	// Changes is the organisation's change count read with the key (radar.APIKey.Changes); 0 when unknown.
+	Changes int64
 }
 
 // Has reports whether p holds scope.

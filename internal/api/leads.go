@@ -43,14 +43,13 @@ func (s *Server) registerLeads() {
 	huma.Register(a, op("listLeads", http.MethodGet, "/api/v1/leads", "List founder leads, newest first", "leads",
 		http.StatusOK, 400, 404, 409),
 		func(ctx context.Context, in *listLeadsInput) (*body[*service.List[*radar.Lead]], error) {
-			l, err := s.svc.ListLeads(ctx, PrincipalFrom(ctx), service.LeadQuery{
-				PageQuery: in.query(), Decision: in.Decision, SourceEntityID: in.SourceEntityID, SourceQuery: in.SourceQuery,
-				Classification: sectorParam(in.Classification, in.Sector, in.Sectors), Stage: in.Stage, Name: in.Name,
+			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
+			return listPage(ctx, s, "leads", radar.ScopeLeadsRead, *in, classification == "", func() (*service.List[*radar.Lead], error) {
+				return s.svc.ListLeads(ctx, PrincipalFrom(ctx), service.LeadQuery{
+					PageQuery: in.query(), Decision: in.Decision, SourceEntityID: in.SourceEntityID, SourceQuery: in.SourceQuery,
+					Classification: classification, Stage: in.Stage, Name: in.Name,
+				})
 			})
-			if err != nil {
-				return nil, fail(ctx, log, err)
-			}
-			return &body[*service.List[*radar.Lead]]{l}, nil
 		})
 	huma.Register(a, op("getLead", http.MethodGet, "/api/v1/leads/{id}", "Read a lead with full company detail", "leads",
 		http.StatusOK, 400, 404),

@@ -150,14 +150,13 @@ func (s *Server) register() {
 	huma.Register(a, op("listTracker", http.MethodGet, "/api/v1/tracker", "List tracked companies, newest first, each with its latest signal", "tracker",
 		http.StatusOK, 400),
 		func(ctx context.Context, in *listTrackerInput) (*body[*service.List[*radar.Entity]], error) {
-			l, err := s.svc.ListEntities(ctx, PrincipalFrom(ctx), service.EntityQuery{
-				PageQuery: in.query(), Status: in.Status, Stage: in.Stage, UpdatedAfter: in.UpdatedAfter,
-				Classification: sectorParam(in.Classification, in.Sector, in.Sectors),
+			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
+			return listPage(ctx, s, "tracker", radar.ScopeTrackerRead, *in, classification == "", func() (*service.List[*radar.Entity], error) {
+				return s.svc.ListEntities(ctx, PrincipalFrom(ctx), service.EntityQuery{
+					PageQuery: in.query(), Status: in.Status, Stage: in.Stage, UpdatedAfter: in.UpdatedAfter,
+					Classification: classification,
+				})
 			})
-			if err != nil {
-				return nil, fail(ctx, log, err)
-			}
-			return &body[*service.List[*radar.Entity]]{l}, nil
 		})
 	huma.Register(a, op("getTracker", http.MethodGet, "/api/v1/tracker/{id}", "Read a tracked company with its enrichment operation (poll this)", "tracker",
 		http.StatusOK, 400, 404),

@@ -38,6 +38,11 @@ type Config struct {
 	Ops http.Handler
 	// Observe, when set, is told of every request's route pattern, status and duration.
 	Observe func(route string, status int, d time.Duration)
+	// ListCacheBytes bounds the list pages kept (see listCache); 0 means DefaultListCacheBytes, negative none.
+	ListCacheBytes int
+	// OnListCache, when set, is told of every list request that may be served from the cache: which list, and
+	// whether it was.
+	OnListCache func(list string, hit bool)
 }
 
 // Server is the HTTP front of Radar.
@@ -48,6 +53,7 @@ type Server struct {
 	api     huma.API
 	openapi []byte
 	mux     *http.ServeMux
+	lists   *listCache
 }
 
 // New builds the server and its OpenAPI document.
@@ -56,6 +62,12 @@ func New(cfg Config) *Server {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, svc: cfg.Service, logger: cfg.Logger, mux: http.NewServeMux()}
+	switch {
+	case cfg.ListCacheBytes == 0:
+		s.lists = newListCache(DefaultListCacheBytes)
+	case cfg.ListCacheBytes > 0:
+		s.lists = newListCache(cfg.ListCacheBytes)
+	}
 	s.api = humago.New(s.mux, humaConfig())
 	s.register()
 	doc := s.api.OpenAPI()
@@ -87,6 +99,7 @@ func humaConfig() huma.Config {
 	c := huma.DefaultConfig("Radar Partner Tracking API", "1.0.0")
 	c.OpenAPIPath, c.DocsPath, c.SchemasPath = "", "", ""
 	c.CreateHooks = nil
+	c.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat}
 	c.Info.Description = "Track companies and their founders: tracked entities, signals, alerts and founder leads, " +
 		"scoped to the organisation that owns the API key. Errors use the envelope {\"error\": {\"code\", \"message\", " +
 		"\"details\"}}; 401 unauthorized, 403 insufficient_scope (details.required, details.granted), 404 not_found, " +
@@ -114,6 +127,7 @@ type ctxKey int
 const (
 	keyRequestID ctxKey = iota
 	keyPrincipal
+	keyHeader
 )
 
 // RequestID returns the id of the request in ctx.
@@ -126,6 +140,13 @@ func RequestID(ctx context.Context) string {
 func PrincipalFrom(ctx context.Context) *radar.Principal {
 	p, _ := ctx.Value(keyPrincipal).(*radar.Principal)
 	return p
+}
+
+// responseHeader returns the response header of the request in ctx, for a handler that knows a header only
+// huma's typed responses cannot declare (the length of a page written whole).
+func responseHeader(ctx context.Context) http.Header {
+	h, _ := ctx.Value(keyHeader).(http.Header)
+	return h
 }
 
 // WithPrincipal returns ctx carrying p (the web UI authenticates by session and calls the service itself).
@@ -147,8 +168,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		id = newRequestID()
 	}
 	w.Header().Set("X-Request-Id", id)
-	r = r.WithContext(context.WithValue(r.Context(), keyRequestID, id))
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	r = r.WithContext(context.WithValue(context.WithValue(r.Context(), keyRequestID, id), keyHeader, w.Header()))
 	start := time.Now()
 	defer func() {
 		if v := recover(); v != nil {

@@ -50,16 +50,15 @@ func (s *Server) registerSignals() {
 	huma.Register(a, op("listSignals", http.MethodGet, "/api/v1/signals", "List signals, newest first", "signals",
 		http.StatusOK, 400, 404, 409),
 		func(ctx context.Context, in *listSignalsInput) (*body[*service.List[*radar.Signal]], error) {
-			l, err := s.svc.ListSignals(ctx, PrincipalFrom(ctx), service.SignalQuery{
-				PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
-				Classification: sectorParam(in.Classification, in.Sector, in.Sectors), Since: in.Since, Until: in.Until,
-				NeedsAttention: boolPtr(in.NeedsAttention), Type: in.Type, Severity: in.Severity,
-				Recommendation: in.Recommendation, Q: in.Q,
+			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
+			return listPage(ctx, s, "signals", radar.ScopeTrackerRead, *in, classification == "", func() (*service.List[*radar.Signal], error) {
+				return s.svc.ListSignals(ctx, PrincipalFrom(ctx), service.SignalQuery{
+					PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
+					Classification: classification, Since: in.Since, Until: in.Until,
+					NeedsAttention: boolPtr(in.NeedsAttention), Type: in.Type, Severity: in.Severity,
+					Recommendation: in.Recommendation, Q: in.Q,
+				})
 			})
-			if err != nil {
-				return nil, fail(ctx, log, err)
-			}
-			return &body[*service.List[*radar.Signal]]{l}, nil
 		})
 	huma.Register(a, op("getSignal", http.MethodGet, "/api/v1/signals/{id}", "Read a signal with its full analysis and evidence", "signals",
 		http.StatusOK, 400, 404),
@@ -73,15 +72,14 @@ func (s *Server) registerSignals() {
 	huma.Register(a, op("listAlerts", http.MethodGet, "/api/v1/alerts", "List alerts, newest first", "alerts",
 		http.StatusOK, 400, 404, 409),
 		func(ctx context.Context, in *listAlertsInput) (*body[*service.List[*radar.Alert]], error) {
-			l, err := s.svc.ListAlerts(ctx, PrincipalFrom(ctx), service.AlertQuery{
-				PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
-				Classification: sectorParam(in.Classification, in.Sector, in.Sectors), Since: in.Since, Until: in.Until,
-				Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity,
+			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
+			return listPage(ctx, s, "alerts", radar.ScopeTrackerRead, *in, classification == "", func() (*service.List[*radar.Alert], error) {
+				return s.svc.ListAlerts(ctx, PrincipalFrom(ctx), service.AlertQuery{
+					PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
+					Classification: classification, Since: in.Since, Until: in.Until,
+					Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity,
+				})
 			})
-			if err != nil {
-				return nil, fail(ctx, log, err)
-			}
-			return &body[*service.List[*radar.Alert]]{l}, nil
 		})
 	huma.Register(a, op("getAlert", http.MethodGet, "/api/v1/alerts/{id}", "Read an alert with its rule evaluations", "alerts",
 		http.StatusOK, 400, 404),

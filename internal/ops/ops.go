@@ -56,6 +56,7 @@ type Ops struct {
 	storeErrors prometheus.Counter
 	jobFailures *prometheus.CounterVec
 	jobsErrors  prometheus.Counter
+	listCache   *prometheus.CounterVec
 }
 
 // New returns the operations endpoints of a process whose database is cfg.DB.
@@ -91,6 +92,10 @@ func New(cfg Config) *Ops {
 			Name: "radar_job_stats_errors_total",
 			Help: "Scrapes whose job queue count failed or timed out; those scrapes carry no radar_jobs series.",
 		}),
+		listCache: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "radar_list_cache_requests_total",
+			Help: "List requests that could be served from the page cache, by list and result (hit or miss).",
+		}, []string{"list", "result"}),
 	}
 	if o.logger == nil {
 		o.logger = slog.New(slog.DiscardHandler)
@@ -109,7 +114,7 @@ func New(cfg Config) *Ops {
 	for _, b := range buckets {
 		o.rejections.WithLabelValues(b)
 	}
-	o.reg.MustRegister(o.requests, o.latency, o.rejections, o.storeErrors, o.jobFailures, o.jobsErrors,
+	o.reg.MustRegister(o.requests, o.latency, o.rejections, o.storeErrors, o.jobFailures, o.jobsErrors, o.listCache,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return o
 }
@@ -126,6 +131,15 @@ func (o *Ops) RateLimited(bucket string) { o.rejections.WithLabelValues(bucket).
 // JobFailed counts one failed job attempt; it fits tracker.Config.OnJobFailed.
 func (o *Ops) JobFailed(kind string, final bool) {
 	o.jobFailures.WithLabelValues(kind, strconv.FormatBool(final)).Inc()
+}
+
+// ListCache counts one list request that could be served from the page cache; it fits api.Config.OnListCache.
+func (o *Ops) ListCache(list string, hit bool) {
+	result := "miss"
+	if hit {
+		result = "hit"
+	}
+	o.listCache.WithLabelValues(list, result).Inc()
 }
 
 // StoreError counts one failed call of the rate-limit counter store; it fits ratelimit.Config.OnStoreError.

@@ -172,7 +172,8 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*radar.Princ
 		return nil, unauthorized("API key expired")
 	}
 	s.touch(ctx, k.ID, now)
-	return &radar.Principal{OrgID: k.OrgID, OrgSlug: k.OrgSlug, OrgName: k.OrgName, KeyID: k.ID, KeyName: k.Name, Scopes: k.Scopes}, nil
+	return &radar.Principal{OrgID: k.OrgID, OrgSlug: k.OrgSlug, OrgName: k.OrgName, KeyID: k.ID, KeyName: k.Name, Scopes: k.Scopes,
+		Changes: k.Changes}, nil
 }
 
 // touch records the key's use at most once per touchEvery per process.

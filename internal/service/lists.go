@@ -26,7 +26,15 @@ type List[T any] struct {
 	EntityResolution         *LookupResolution `json:"entityResolution,omitempty"`
 	SourceResolution         *LookupResolution `json:"sourceResolution,omitempty"`
 	ClassificationResolution *Classification   `json:"classificationResolution,omitempty"`
+
+	encoded []byte
 }
+
+// EncodedList is a page that carries its JSON encoding already: a page kept by a cache.
+func EncodedList[T any](encoded []byte) *List[T] { return &List[T]{encoded: encoded} }
+
+// Encoded returns the page's JSON encoding when it carries one, else nil.
+func (l *List[T]) Encoded() []byte { return l.encoded }
 
 // PageQuery is the paging part of every list request.
 type PageQuery struct {

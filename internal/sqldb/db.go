@@ -11,12 +11,16 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
 	"radar"
+	"radar/internal/batch"
 )
 
 // Engine names.
@@ -60,6 +64,8 @@ type DB struct {
 	logger *slog.Logger
 	// entityCols and compactEntityCols are the select lists of the full and compact entity reads.
 	entityCols, compactEntityCols string
+	// keys batches the key reads of concurrent requests (PostgreSQL only: SQLite reads in-process).
+	keys *batch.Batcher[string, *radar.APIKey]
 }
 
 var _ radar.Store = (*DB)(nil)
@@ -93,8 +99,12 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &DB{eng: eng, logger: logger, entityCols: entitySelect(eng, entityColumns),
-		compactEntityCols: entitySelect(eng, compactEntityColumns)}, nil
+	db := &DB{eng: eng, logger: logger, entityCols: entitySelect(eng, entityColumns),
+		compactEntityCols: entitySelect(eng, compactEntityColumns)}
+	if eng.name() == Postgres {
+		db.keys = batch.New(db.apiKeys, batch.Config{InFlight: 1, MaxSize: 100, Timeout: 10 * time.Second})
+	}
+	return db, nil
 }
 
 // Engine names the engine behind db.
@@ -108,6 +118,29 @@ func (db *DB) Close() error { return db.eng.close() }
 
 func (db *DB) tx(ctx context.Context, fn func(q querier, tx any) error) error {
 	return db.eng.inTx(ctx, fn)
+}
+
+// changeShards is how many rows of org_changes the writers of one organisation spread over on PostgreSQL.
+const changeShards = 16
+
+// changed counts a change to the data of the organisations orgIDs (companies, signals, alerts, leads). It is the
+// last statement of the transaction that made the change, so that the count and the change become visible
+// together, and a list read at one count holds until the count moves (radar.APIKey.Changes). On PostgreSQL a
+// transaction adds to one of changeShards rows, at random, so that concurrent writers of an organisation rarely
+// wait for each other; as the last statement, and taking organisations in order, it never waits in a cycle.
+func (db *DB) changed(ctx context.Context, q querier, orgIDs ...string) error {
+	shard := 0
+	if db.eng.name() == Postgres {
+		shard = rand.IntN(changeShards)
+	}
+	slices.Sort(orgIDs)
+	for _, id := range slices.Compact(orgIDs) {
+		if _, err := q.Exec(ctx, `INSERT INTO org_changes (org_id, shard, n) VALUES ($1, $2, 1)
+			ON CONFLICT (org_id, shard) DO UPDATE SET n = org_changes.n + 1`, id, shard); err != nil {
+			return fmt.Errorf("sqldb: count change: %w", err)
+		}
+	}
+	return nil
 }
 
 // enqueue inserts jobs inside the transaction tx.

@@ -30,9 +30,13 @@ func (db *DB) BeginEnrichment(ctx context.Context, orgID, id string) (e *radar.E
 		if err != nil {
 			return fmt.Errorf("sqldb: begin enrichment: %w", err)
 		}
-		e, err = db.entity(ctx, q, orgID, id)
-		done = n == 0
-		return err
+		if e, err = db.entity(ctx, q, orgID, id); err != nil {
+			return err
+		}
+		if done = n == 0; done {
+			return nil
+		}
+		return db.changed(ctx, q, orgID)
 	})
 	return e, done, err
 }
@@ -90,7 +94,7 @@ func (db *DB) FinishEnrichment(ctx context.Context, orgID, id string, r radar.En
 				return err
 			}
 		}
-		return nil
+		return db.changed(ctx, q, orgID)
 	})
 }
 
@@ -145,8 +149,10 @@ func (db *DB) StartRun(ctx context.Context, a radar.RunArgs, now radar.Time) (*r
 		if rs.Snapshots, err = snapshots(ctx, q, a.EntityID); err != nil {
 			return err
 		}
-		rs.Sources, err = sourceStates(ctx, q, a.EntityID)
-		return err
+		if rs.Sources, err = sourceStates(ctx, q, a.EntityID); err != nil {
+			return err
+		}
+		return db.changed(ctx, q, a.OrgID)
 	})
 	return rs, err
 }
@@ -339,7 +345,7 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 				return err
 			}
 		}
-		return nil
+		return db.changed(ctx, q, r.OrgID)
 	})
 	return written, err
 }
@@ -455,7 +461,7 @@ func (db *DB) FailRun(ctx context.Context, a radar.RunArgs, reason string, now r
 		if err != nil {
 			return fmt.Errorf("sqldb: fail run: %w", err)
 		}
-		return nil
+		return db.changed(ctx, q, a.OrgID)
 	})
 }
 
@@ -472,7 +478,10 @@ func (db *DB) ClaimDueRuns(ctx context.Context, now, staleBefore radar.Time, lim
 		if err != nil {
 			return fmt.Errorf("sqldb: claim due runs: %w", err)
 		}
-		var jobs []radar.JobArgs
+		var (
+			jobs []radar.JobArgs
+			orgs []string
+		)
 		for rs.Next() {
 			var orgID, id string
 			if err := rs.Scan(&orgID, &id); err != nil {
@@ -480,13 +489,17 @@ func (db *DB) ClaimDueRuns(ctx context.Context, now, staleBefore radar.Time, lim
 				return fmt.Errorf("sqldb: claim due runs: %w", err)
 			}
 			jobs = append(jobs, newRun(orgID, id))
+			orgs = append(orgs, orgID)
 		}
 		rs.Close()
 		if err := rs.Err(); err != nil {
 			return fmt.Errorf("sqldb: claim due runs: %w", err)
 		}
 		claimed = len(jobs)
-		return db.enqueue(ctx, tx, jobs)
+		if err := db.enqueue(ctx, tx, jobs); err != nil {
+			return err
+		}
+		return db.changed(ctx, q, orgs...)
 	})
 	return claimed, err
 }
@@ -590,7 +603,7 @@ func (db *DB) MarkOutboxSent(ctx context.Context, orgID, id string, now radar.Ti
 		if err != nil {
 			return fmt.Errorf("sqldb: mark outbox sent: %w", err)
 		}
-		return nil
+		return db.changed(ctx, q, orgID)
 	})
 }
 
@@ -618,6 +631,6 @@ func (db *DB) MarkOutboxFailed(ctx context.Context, orgID, id, errText string, f
 		if err != nil {
 			return fmt.Errorf("sqldb: mark outbox failed: %w", err)
 		}
-		return nil
+		return db.changed(ctx, q, orgID)
 	})
 }

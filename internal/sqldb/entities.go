@@ -230,7 +230,10 @@ func (db *DB) writeEntityParts(ctx context.Context, q querier, tx any, e *radar.
 	if err := db.enqueue(ctx, tx, jobs); err != nil {
 		return err
 	}
-	return completeIdempotent(ctx, q, idem, e.ID)
+	if err := completeIdempotent(ctx, q, idem, e.ID); err != nil {
+		return err
+	}
+	return db.changed(ctx, q, e.OrgID)
 }
 
 func bumpVersion(ctx context.Context, q querier, orgID string) error {
@@ -368,7 +371,10 @@ func (db *DB) DeleteEntity(ctx context.Context, orgID, id string) error {
 		if _, err := q.Exec(ctx, `DELETE FROM idempotency WHERE org_id = $1 AND entity_id = $2`, orgID, id); err != nil {
 			return fmt.Errorf("sqldb: delete entity: %w", err)
 		}
-		return bumpVersion(ctx, q, orgID)
+		if err := bumpVersion(ctx, q, orgID); err != nil {
+			return err
+		}
+		return db.changed(ctx, q, orgID)
 	})
 }
 
@@ -394,7 +400,10 @@ func (db *DB) StartRefresh(ctx context.Context, orgID, id string, now radar.Time
 			now.Micros(), radar.HealthRunning, id); err != nil {
 			return fmt.Errorf("sqldb: start refresh: %w", err)
 		}
-		return db.enqueue(ctx, tx, jobs)
+		if err := db.enqueue(ctx, tx, jobs); err != nil {
+			return err
+		}
+		return db.changed(ctx, q, orgID)
 	})
 	return before, err
 }

@@ -103,8 +103,10 @@ func (db *DB) DecideLead(ctx context.Context, orgID, id, status, trackedEntityID
 		if n == 0 {
 			return radar.ErrNotFound
 		}
-		l, err = db.lead(ctx, q, orgID, id)
-		return err
+		if l, err = db.lead(ctx, q, orgID, id); err != nil {
+			return err
+		}
+		return db.changed(ctx, q, orgID)
 	})
 	return l, err
 }
