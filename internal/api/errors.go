@@ -29,6 +29,19 @@ func (e *ErrorBody) GetStatus() int { return e.status }
 // ContentType keeps errors plain JSON.
 func (e *ErrorBody) ContentType(string) string { return "application/json" }
 
+// statusClientClosed records a request whose client went away before the answer (nginx's 499): nobody reads it,
+// and it is neither a server error nor the client's fault in the metrics.
+const statusClientClosed = 499
+
+// gone reports whether err is the end of the request's context: the client closed the connection.
+func gone(ctx context.Context, err error) bool {
+	return ctx.Err() != nil && errors.Is(err, context.Canceled)
+}
+
+func clientGone(id string) *ErrorBody {
+	return &ErrorBody{Err: radar.Errorf(radar.EInternal, "request %s abandoned by the client", id), status: statusClientClosed}
+}
+
 func envelope(e *radar.Error) *ErrorBody {
 	return &ErrorBody{Err: e, status: radar.StatusOf(e.Code)}
 }
@@ -145,6 +158,10 @@ func fail(ctx context.Context, logger *slog.Logger, err error) error {
 		return envelope(e)
 	}
 	id := RequestID(ctx)
+	if gone(ctx, err) {
+		logger.DebugContext(ctx, "request abandoned by the client", "request_id", id, "err", err)
+		return clientGone(id)
+	}
 	logger.ErrorContext(ctx, "internal error", "request_id", id, "err", err)
 	return envelope(radar.Errorf(radar.EInternal, "internal error; quote request id %s when reporting it", id))
 }
@@ -161,6 +178,12 @@ func writeError(w http.ResponseWriter, e *radar.Error) {
 
 func internal(w http.ResponseWriter, logger *slog.Logger, r *http.Request, err any) {
 	id := RequestID(r.Context())
+	if e, ok := err.(error); ok && gone(r.Context(), e) {
+		logger.DebugContext(r.Context(), "request abandoned by the client", "request_id", id, "err", e)
+		g := clientGone(id)
+		w.WriteHeader(g.status)
+		return
+	}
 	logger.ErrorContext(r.Context(), "internal error", "request_id", id, "method", r.Method, "path", r.URL.Path, "err", fmt.Sprint(err))
 	writeError(w, radar.Errorf(radar.EInternal, "internal error; quote request id %s when reporting it", id))
 }

@@ -3,10 +3,13 @@ package api_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -91,6 +94,14 @@ func (failingEntities) Entities(context.Context, radar.EntityFilter) ([]*radar.E
 	return nil, errors.New("sqldb: entities: disk I/O error at /var/lib/radar/radar.db")
 }
 
+// slowEntities reads entities only after the request has ended, as a slow database would.
+type slowEntities struct{ radar.Store }
+
+func (slowEntities) Entities(ctx context.Context, _ radar.EntityFilter) ([]*radar.Entity, error) {
+	<-ctx.Done()
+	return nil, fmt.Errorf("sqldb: entities: %w", context.Canceled)
+}
+
 // wantInternal checks a 500 envelope: internal_error, the request id in the message, nothing of the cause.
 func wantInternal(t *testing.T, res *apitest.Response, secrets ...string) {
 	t.Helper()
@@ -118,6 +129,41 @@ func TestInternalErrors(t *testing.T) {
 			wantInternal(t, res, "disk I/O", "/var/lib")
 			if id := res.Header.Get("X-Request-Id"); !strings.Contains(logs.String(), id) || !strings.Contains(logs.String(), "disk I/O") {
 				t.Errorf("the cause is not logged with the request id %s: %s", id, logs.String())
+			}
+		})
+		t.Run("client gone", func(t *testing.T) {
+			// A client that hangs up while its list is read: nobody is told of an internal error, and the
+			// metrics record 499, not 500.
+			logs := &apitest.Buffer{}
+			var mu sync.Mutex
+			var statuses []int
+			env := startWith(t, engine, apitest.Options{
+				Logger: slog.New(slog.NewTextHandler(logs, nil)),
+				Store:  func(db radar.Store) radar.Store { return slowEntities{db} },
+				Configure: func(_ *apitest.Env, cfg *api.Config) {
+					cfg.Observe = func(route string, status int, d time.Duration) {
+						mu.Lock()
+						statuses = append(statuses, status)
+						mu.Unlock()
+					}
+				},
+			})
+			req, err := env.NewRequest(apitest.Request{Method: http.MethodGet, Path: "/api/v1/tracker", Key: env.Key(t, env.OrgA)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(req.Context())
+			defer cancel()
+			time.AfterFunc(50*time.Millisecond, cancel)
+			rec := httptest.NewRecorder()
+			env.Server.ServeHTTP(rec, req.WithContext(ctx))
+			mu.Lock()
+			defer mu.Unlock()
+			if len(statuses) != 1 || statuses[0] != 499 {
+				t.Errorf("observed statuses %v, want [499]", statuses)
+			}
+			if strings.Contains(logs.String(), "level=ERROR") {
+				t.Errorf("an abandoned request is logged as an error: %s", logs.String())
 			}
 		})
 		t.Run("store closed under the server", func(t *testing.T) {
