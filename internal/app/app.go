@@ -168,6 +168,7 @@ func (a *App) Addr() string { return a.listener.Addr().String() }
 // Close stops accepting requests, lets requests in flight finish, stops the workers and closes the database.
 func (a *App) Close(ctx context.Context) error {
 	var errs []error
+	a.metrics.Drain()
 	if a.http != nil {
 		errs = append(errs, a.http.Shutdown(ctx))
 	}

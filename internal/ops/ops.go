@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -57,6 +58,7 @@ type Ops struct {
 	jobFailures *prometheus.CounterVec
 	jobsErrors  prometheus.Counter
 	listCache   *prometheus.CounterVec
+	draining    atomic.Bool
 }
 
 // New returns the operations endpoints of a process whose database is cfg.DB.
@@ -164,8 +166,18 @@ type status struct {
 	Status string `json:"status"`
 }
 
-// serveReady answers 200 when the database answers a ping in time, else 503.
+// Drain makes /readyz answer 503 from now on: the process is shutting down and takes no new work.
+func (o *Ops) Drain() { o.draining.Store(true) }
+
+// serveReady answers 200 when the database answers a ping in time and the process is not shutting down,
+// else 503.
 func (o *Ops) serveReady(w http.ResponseWriter, r *http.Request) {
+	if o.draining.Load() {
+		e := radar.Errorf(radar.EUnavailable, "not ready: shutting down")
+		e.Details = map[string]any{"check": "shutdown"}
+		writeError(w, e)
+		return
+	}
 	if o.db == nil {
 		writeJSON(w, http.StatusOK, status{Status: "ok"})
 		return

@@ -187,3 +187,29 @@ func TestUnknownPath(t *testing.T) {
 		t.Errorf("GET /status: got %d %s, want 404 not_found", code, body)
 	}
 }
+
+// A process shutting down is not ready, though its database answers: a load balancer stops sending it work.
+func TestNotReadyWhileDraining(t *testing.T) {
+	db, err := sqldb.Open(context.Background(), storetest.URL(t, sqldb.SQLite), sqldb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	o := ops.New(ops.Config{DB: db})
+	srv := httptest.NewServer(o)
+	defer srv.Close()
+	if code, _, body := get(t, srv.URL+"/readyz"); code != http.StatusOK {
+		t.Fatalf("/readyz before draining: %d %s", code, body)
+	}
+	o.Drain()
+	code, _, body := get(t, srv.URL+"/readyz")
+	var env struct {
+		Error radar.Error `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(body), &env); err != nil || code != http.StatusServiceUnavailable || env.Error.Details["check"] != "shutdown" {
+		t.Errorf("/readyz while draining: got %d %s, want 503 naming the shutdown", code, body)
+	}
+	if code, _, _ := get(t, srv.URL+"/healthz"); code != http.StatusOK {
+		t.Errorf("/healthz while draining: %d, want 200", code)
+	}
+}
