@@ -9,15 +9,20 @@ import (
 	"testing"
 	"time"
 
+	"radar/internal/api"
 	"radar/internal/apitest"
 	"radar/internal/sqldb"
 )
 
 // benchEngines runs fn on SQLite and on PostgreSQL (skipped unless RADAR_TEST_POSTGRES_URL is set).
 func benchEngines(b *testing.B, fn func(b *testing.B, env *apitest.Env, key string)) {
+	benchEnginesWith(b, apitest.Options{}, fn)
+}
+
+func benchEnginesWith(b *testing.B, o apitest.Options, fn func(b *testing.B, env *apitest.Env, key string)) {
 	for _, engine := range []string{sqldb.SQLite, sqldb.Postgres} {
 		b.Run(engine, func(b *testing.B) {
-			env := apitest.Start(b, engine)
+			env := apitest.StartWith(b, engine, o)
 			fn(b, env, env.Key(b, env.OrgA))
 		})
 	}
@@ -61,8 +66,15 @@ func BenchmarkGetEntity(b *testing.B) {
 	})
 }
 
-func BenchmarkListEntities(b *testing.B) {
-	benchEngines(b, func(b *testing.B, env *apitest.Env, key string) {
+// BenchmarkListEntities reads a page that has not changed since the last read: it comes from the list cache.
+// BenchmarkListEntitiesUncached computes the page every time, as after a change.
+func BenchmarkListEntities(b *testing.B) { benchmarkList(b, 0) }
+
+func BenchmarkListEntitiesUncached(b *testing.B) { benchmarkList(b, -1) }
+
+func benchmarkList(b *testing.B, cacheBytes int) {
+	o := apitest.Options{Configure: func(_ *apitest.Env, cfg *api.Config) { cfg.ListCacheBytes = cacheBytes }}
+	benchEnginesWith(b, o, func(b *testing.B, env *apitest.Env, key string) {
 		now := time.Now()
 		for i := range 100 {
 			e := env.InsertEntity(b, env.OrgA, "Company "+strconv.Itoa(i), now.Add(time.Duration(i)*time.Millisecond))
