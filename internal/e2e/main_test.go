@@ -387,6 +387,17 @@ func createBody(name string) map[string]any {
 // metric reads one series, written exactly as name{labels}, from a replica's /metrics.
 func metric(t *testing.T, r *replica, series string) float64 {
 	t.Helper()
+	v, ok := metricValue(t, r, series)
+	if !ok {
+		t.Fatalf("GET /metrics has no series %s", series)
+	}
+	return v
+}
+
+// metricValue reads one series, reporting whether the replica has it yet (a labelled counter appears at its
+// first count).
+func metricValue(t *testing.T, r *replica, series string) (float64, bool) {
+	t.Helper()
 	resp := mustCall(t, http.MethodGet, r.url+"/metrics", "", nil, nil)
 	if resp.status != http.StatusOK {
 		t.Fatalf("GET /metrics: %d %s", resp.status, resp.body)
@@ -395,10 +406,9 @@ func metric(t *testing.T, r *replica, series string) float64 {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), series+" "); ok {
 			var v float64
 			if _, err := fmt.Sscan(rest, &v); err == nil {
-				return v
+				return v, true
 			}
 		}
 	}
-	t.Fatalf("GET /metrics has no series %s", series)
-	return 0
+	return 0, false
 }

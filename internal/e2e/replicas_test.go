@@ -369,3 +369,55 @@ func TestSIGTERMFinishesTheRequestInFlight(t *testing.T) {
 		t.Errorf("radar serve after SIGTERM: %v, want exit status 0\n%s", err, r.log)
 	}
 }
+
+// Each replica keeps the list pages it served; a change made through one replica is in the next list read of
+// the other, and a repeated read with nothing changed comes from the cache.
+func TestListsFollowChangesAcrossReplicas(t *testing.T) {
+	c := replicas(t)
+	key := c.tenant(t, "tracker:read,tracker:write")
+	type page struct {
+		Data []struct {
+			ID          string `json:"id"`
+			CompanyName string `json:"companyName"`
+		} `json:"data"`
+	}
+	list := func(r *replica) page {
+		t.Helper()
+		res := mustCall(t, http.MethodGet, r.url+"/api/v1/tracker?limit=100", key, nil, nil)
+		if res.status != http.StatusOK {
+			t.Fatalf("list on %s: %d %s", r.url, res.status, res.body)
+		}
+		var p page
+		decode(t, res, &p)
+		return p
+	}
+	for i := range 2 {
+		if r := mustCall(t, http.MethodPost, c.a.url+"/api/v1/tracker", key, createBody(fmt.Sprintf("Listed %s %d", randomHex(3), i)), nil); r.status != http.StatusCreated {
+			t.Fatalf("create: %d %s", r.status, r.body)
+		}
+	}
+	const hitSeries = `radar_list_cache_requests_total{list="tracker",result="hit"}`
+	hits, _ := metricValue(t, c.b, hitSeries)
+	if n := len(list(c.b).Data); n != 2 {
+		t.Fatalf("replica b lists %d companies, want 2", n)
+	}
+	before := list(c.b)
+	if got := metric(t, c.b, hitSeries); got != hits+1 {
+		t.Errorf("a repeated read with nothing changed: %v cache hits, want %v", got, hits+1)
+	}
+
+	r := mustCall(t, http.MethodPatch, c.a.url+"/api/v1/tracker/"+before.Data[0].ID, key, map[string]any{"companyName": "Renamed on a"}, nil)
+	if r.status != http.StatusOK {
+		t.Fatalf("rename on replica a: %d %s", r.status, r.body)
+	}
+	if got := list(c.b).Data[0].CompanyName; got != "Renamed on a" {
+		t.Errorf("replica b lists %q after the rename on replica a", got)
+	}
+	r = mustCall(t, http.MethodDelete, c.a.url+"/api/v1/tracker/"+before.Data[1].ID, key, nil, nil)
+	if r.status != http.StatusNoContent {
+		t.Fatalf("delete on replica a: %d %s", r.status, r.body)
+	}
+	if n := len(list(c.b).Data); n != 1 {
+		t.Errorf("replica b lists %d companies after a delete on replica a, want 1", n)
+	}
+}
