@@ -44,7 +44,7 @@ func (s *Server) registerLeads() {
 		http.StatusOK, 400, 404, 409),
 		func(ctx context.Context, in *listLeadsInput) (*body[*service.List[*radar.Lead]], error) {
 			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
-			return listPage(ctx, s, "leads", radar.ScopeLeadsRead, *in, classification == "", func() (*service.List[*radar.Lead], error) {
+			return listPage(ctx, s, "leads", radar.ScopeLeadsRead, classification == "", func() (*service.List[*radar.Lead], error) {
 				return s.svc.ListLeads(ctx, PrincipalFrom(ctx), service.LeadQuery{
 					PageQuery: in.query(), Decision: in.Decision, SourceEntityID: in.SourceEntityID, SourceQuery: in.SourceQuery,
 					Classification: classification, Stage: in.Stage, Name: in.Name,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 	"sync"
@@ -21,6 +20,9 @@ const DefaultListCacheBytes = 64 << 20
 // listPageMaxAge bounds how long a page is served from the cache even though the change count has not moved,
 // so that data changed outside Radar (by hand, in the database) shows within it.
 const listPageMaxAge = time.Minute
+
+// maxCachedQuery bounds the query string of a page kept: it is part of the page's key.
+const maxCachedQuery = 1024
 
 // listCache keeps encoded list pages. A page is keyed by its organisation, list and query, and holds while the
 // organisation's change count (radar.Principal.Changes, read with the API key in the same query) is the one it
@@ -80,19 +82,20 @@ func (c *listCache) put(key string, changes int64, body []byte) {
 }
 
 // listPage serves one page of the list name: from the cache when the organisation has not changed since the page
-// was computed for the same query, else computed by list and kept. The principal's scope is checked first, so a
+// was computed for the same query string, else computed by list and kept. The principal's scope is checked first, so a
 // key without it is refused as before. A page that depends on more than the organisation's data (a
 // classification, which an LLM may resolve) is computed every time.
-func listPage[T any](ctx context.Context, s *Server, name, scope string, in any, cacheable bool,
+func listPage[T any](ctx context.Context, s *Server, name, scope string, cacheable bool,
 	list func() (*service.List[T], error)) (*body[*service.List[T]], error) {
 	p := PrincipalFrom(ctx)
 	if err := p.Require(scope); err != nil {
 		return nil, fail(ctx, s.logger, err)
 	}
-	cacheable = cacheable && p.Changes > 0 && s.lists != nil
+	st := stateOf(ctx)
+	cacheable = cacheable && p.Changes > 0 && s.lists != nil && st != nil && len(st.query) <= maxCachedQuery
 	var key string
 	if cacheable {
-		key = fmt.Sprintf("%s\x00%s\x00%+v", name, p.OrgID, in)
+		key = name + "\x00" + p.OrgID + "\x00" + st.query
 		if b := s.lists.get(key, p.Changes); b != nil {
 			s.observeList(name, true)
 			return encodedPage[T](ctx, b), nil
@@ -116,8 +119,8 @@ func listPage[T any](ctx context.Context, s *Server, name, scope string, in any,
 
 // encodedPage answers an encoded page, with its length: the body goes out in one piece, not in chunks.
 func encodedPage[T any](ctx context.Context, b []byte) *body[*service.List[T]] {
-	if h := responseHeader(ctx); h != nil {
-		h.Set("Content-Length", strconv.Itoa(len(b)))
+	if st := stateOf(ctx); st != nil {
+		st.header.Set("Content-Length", strconv.Itoa(len(b)))
 	}
 	return &body[*service.List[T]]{service.EncodedList[T](b)}
 }

@@ -151,7 +151,7 @@ func (s *Server) register() {
 		http.StatusOK, 400),
 		func(ctx context.Context, in *listTrackerInput) (*body[*service.List[*radar.Entity]], error) {
 			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
-			return listPage(ctx, s, "tracker", radar.ScopeTrackerRead, *in, classification == "", func() (*service.List[*radar.Entity], error) {
+			return listPage(ctx, s, "tracker", radar.ScopeTrackerRead, classification == "", func() (*service.List[*radar.Entity], error) {
 				return s.svc.ListEntities(ctx, PrincipalFrom(ctx), service.EntityQuery{
 					PageQuery: in.query(), Status: in.Status, Stage: in.Stage, UpdatedAfter: in.UpdatedAfter,
 					Classification: classification,

@@ -125,28 +125,44 @@ func (s *Server) serveOpenAPI(w http.ResponseWriter, r *http.Request) {
 type ctxKey int
 
 const (
-	keyRequestID ctxKey = iota
+	keyState ctxKey = iota
 	keyPrincipal
-	keyHeader
 )
+
+// requestState is what the middleware knows of a request, in the request's context under one key.
+type requestState struct {
+	id string
+	// principal is the authenticated key of an API request.
+	principal *radar.Principal
+	// header is the response header, for a handler that knows a header huma's typed responses cannot declare
+	// (the length of a page written whole).
+	header http.Header
+	// query is the raw query string.
+	query string
+}
+
+func stateOf(ctx context.Context) *requestState {
+	s, _ := ctx.Value(keyState).(*requestState)
+	return s
+}
 
 // RequestID returns the id of the request in ctx.
 func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(keyRequestID).(string)
-	return id
+	if s := stateOf(ctx); s != nil {
+		return s.id
+	}
+	return ""
 }
 
 // PrincipalFrom returns the authenticated principal of the request in ctx.
 func PrincipalFrom(ctx context.Context) *radar.Principal {
-	p, _ := ctx.Value(keyPrincipal).(*radar.Principal)
-	return p
-}
-
-// responseHeader returns the response header of the request in ctx, for a handler that knows a header only
-// huma's typed responses cannot declare (the length of a page written whole).
-func responseHeader(ctx context.Context) http.Header {
-	h, _ := ctx.Value(keyHeader).(http.Header)
-	return h
+	if p, ok := ctx.Value(keyPrincipal).(*radar.Principal); ok {
+		return p
+	}
+	if s := stateOf(ctx); s != nil {
+		return s.principal
+	}
+	return nil
 }
 
 // WithPrincipal returns ctx carrying p (the web UI authenticates by session and calls the service itself).
@@ -169,7 +185,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("X-Request-Id", id)
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
-	r = r.WithContext(context.WithValue(context.WithValue(r.Context(), keyRequestID, id), keyHeader, w.Header()))
+	st := &requestState{id: id, header: w.Header(), query: r.URL.RawQuery}
+	r = r.WithContext(context.WithValue(r.Context(), keyState, st))
 	start := time.Now()
 	defer func() {
 		if v := recover(); v != nil {
@@ -190,11 +207,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.cfg.Observe(route, rec.status, time.Since(start))
 		}
 	}()
-	s.route(rec, r)
+	s.route(rec, r, st)
 }
 
 // route dispatches one request.
-func (s *Server) route(w *recorder, r *http.Request) {
+func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 	path := r.URL.Path
 	isAPI := strings.HasPrefix(path, "/api/")
 	if isAPI && r.Body != nil {
@@ -224,7 +241,7 @@ func (s *Server) route(w *recorder, r *http.Request) {
 			internal(w, s.logger, r, err)
 			return
 		}
-		r = r.WithContext(WithPrincipal(r.Context(), p))
+		st.principal = p
 		if strings.HasPrefix(path, "/api/v1/") && !s.allow(w, r, p) {
 			return
 		}

@@ -51,7 +51,7 @@ func (s *Server) registerSignals() {
 		http.StatusOK, 400, 404, 409),
 		func(ctx context.Context, in *listSignalsInput) (*body[*service.List[*radar.Signal]], error) {
 			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
-			return listPage(ctx, s, "signals", radar.ScopeTrackerRead, *in, classification == "", func() (*service.List[*radar.Signal], error) {
+			return listPage(ctx, s, "signals", radar.ScopeTrackerRead, classification == "", func() (*service.List[*radar.Signal], error) {
 				return s.svc.ListSignals(ctx, PrincipalFrom(ctx), service.SignalQuery{
 					PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
 					Classification: classification, Since: in.Since, Until: in.Until,
@@ -73,7 +73,7 @@ func (s *Server) registerSignals() {
 		http.StatusOK, 400, 404, 409),
 		func(ctx context.Context, in *listAlertsInput) (*body[*service.List[*radar.Alert]], error) {
 			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
-			return listPage(ctx, s, "alerts", radar.ScopeTrackerRead, *in, classification == "", func() (*service.List[*radar.Alert], error) {
+			return listPage(ctx, s, "alerts", radar.ScopeTrackerRead, classification == "", func() (*service.List[*radar.Alert], error) {
 				return s.svc.ListAlerts(ctx, PrincipalFrom(ctx), service.AlertQuery{
 					PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
 					Classification: classification, Since: in.Since, Until: in.Until,

@@ -2,8 +2,8 @@ package sqldb
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	"radar"
@@ -67,22 +67,43 @@ func (db *DB) CreateAPIKey(ctx context.Context, k *radar.APIKey) error {
 
 const keyColumns = `k.id, k.org_id, o.slug, o.name, k.name, k.scopes, k.secret_hash, k.expires_at, k.revoked_at, k.last_used_at, k.created_at`
 
-func scanKey(r row) (*radar.APIKey, error) {
+func scanKey(r row) (*radar.APIKey, error) { return scanKeyWith(r, nil) }
+
+// scanKeyWith reads a row of keyColumns, followed by the organisation's change count when changes is not nil.
+// Every request authenticates with it: it scans into plain values, without allocating for empty times.
+func scanKeyWith(r row, changes *int64) (*radar.APIKey, error) {
 	var (
 		k                      radar.APIKey
 		scopes                 string
-		expires, revoked, used sql.NullInt64
+		expires, revoked, used *int64
 		created                int64
+		err                    error
 	)
-	if err := r.Scan(&k.ID, &k.OrgID, &k.OrgSlug, &k.OrgName, &k.Name, &scopes, &k.SecretHash, &expires, &revoked, &used, &created); err != nil {
+	if changes == nil {
+		err = r.Scan(&k.ID, &k.OrgID, &k.OrgSlug, &k.OrgName, &k.Name, &scopes, &k.SecretHash, &expires, &revoked, &used, &created)
+	} else {
+		err = r.Scan(&k.ID, &k.OrgID, &k.OrgSlug, &k.OrgName, &k.Name, &scopes, &k.SecretHash, &expires, &revoked, &used, &created, changes)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if scopes != "" {
 		k.Scopes = strings.Split(scopes, ",")
 	}
-	k.ExpiresAt, k.RevokedAt, k.LastUsedAt = timePtr(expires), timePtr(revoked), timePtr(used)
+	k.ExpiresAt, k.RevokedAt, k.LastUsedAt = microsPtr(expires), microsPtr(revoked), microsPtr(used)
 	k.CreatedAt = radar.TimeFromMicros(created)
+	if changes != nil {
+		k.Changes = *changes
+	}
 	return &k, nil
+}
+
+func microsPtr(n *int64) *radar.Time {
+	if n == nil {
+		return nil
+	}
+	t := radar.TimeFromMicros(*n)
+	return &t
 }
 
 // keyRead reads keys with their organisation's change count, for authentication.
@@ -92,12 +113,7 @@ const keyRead = `SELECT ` + keyColumns + `,
 
 func scanKeyChanges(r row) (*radar.APIKey, error) {
 	var changes int64
-	k, err := scanKey(withColumn{r, &changes})
-	if err != nil {
-		return nil, err
-	}
-	k.Changes = changes
-	return k, nil
+	return scanKeyWith(r, &changes)
 }
 
 // APIKey finds a key of any organisation, with the organisation's change count. Every request reads its key,
@@ -141,23 +157,21 @@ func (db *DB) apiKeys(ctx context.Context, ids []string) ([]*radar.APIKey, error
 	if err := rs.Err(); err != nil {
 		return nil, err
 	}
+	// Each caller gets a key of its own: a key asked twice in the batch is copied for the second caller.
 	out := make([]*radar.APIKey, len(ids))
 	for i, id := range ids {
-		if k := byID[id]; k != nil {
-			c := *k
-			out[i] = &c
+		k := byID[id]
+		if k == nil {
+			continue
 		}
+		if slices.Contains(ids[:i], id) {
+			c := *k
+			k = &c
+		}
+		out[i] = k
 	}
 	return out, nil
 }
-
-// withColumn scans one more column after the ones its row's scanner asks for.
-type withColumn struct {
-	row
-	dest any
-}
-
-func (r withColumn) Scan(dest ...any) error { return r.row.Scan(append(dest, r.dest)...) }
 
 // APIKeys lists an organisation's keys, oldest first.
 func (db *DB) APIKeys(ctx context.Context, orgID string) ([]*radar.APIKey, error) {
