@@ -139,9 +139,9 @@ func (db *DB) APIKey(ctx context.Context, id string) (*radar.APIKey, error) {
 	return k, nil
 }
 
-// apiKeys reads the keys ids in one query (PostgreSQL); a key not found is nil.
-func (db *DB) apiKeys(ctx context.Context, ids []string) ([]*radar.APIKey, error) {
-	rs, err := db.eng.reader().Query(ctx, keyRead+`k.id = ANY($1)`, ids)
+// apiKeys reads the keys ids in one query on q (PostgreSQL); a key not found is nil.
+func apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.APIKey, error) {
+	rs, err := q.Query(ctx, keyRead+`k.id = ANY($1)`, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package sqldb_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"radar"
+	"radar/internal/sqldb"
 	"radar/internal/sqldb/storetest"
 )
 
@@ -47,4 +49,16 @@ func TestConcurrentKeyReads(t *testing.T) {
 		}
 		wg.Wait()
 	})
+}
+
+// The sessions that read keys plan the key query once: every request runs it.
+func TestKeyReadsUseGenericPlans(t *testing.T) {
+	if !slices.Contains(storetest.Engines(), sqldb.Postgres) {
+		t.Skip("PostgreSQL only; set " + storetest.PostgresEnv)
+	}
+	db := storetest.Open(t, sqldb.Postgres)
+	v, err := sqldb.KeyReaderSetting(context.Background(), db, "plan_cache_mode")
+	if err != nil || v != "force_generic_plan" {
+		t.Errorf("plan_cache_mode of the key reader = %q, %v; want force_generic_plan", v, err)
+	}
 }

@@ -101,8 +101,11 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	}
 	db := &DB{eng: eng, logger: logger, entityCols: entitySelect(eng, entityColumns),
 		compactEntityCols: entitySelect(eng, compactEntityColumns)}
-	if eng.name() == Postgres {
-		db.keys = batch.New(db.apiKeys, batch.Config{InFlight: 1, MaxSize: 100, Timeout: 10 * time.Second})
+	if pg, ok := eng.(*pgEngine); ok {
+		keys := pgQuerier{pg.keys}
+		db.keys = batch.New(func(ctx context.Context, ids []string) ([]*radar.APIKey, error) {
+			return apiKeys(ctx, keys, ids)
+		}, batch.Config{InFlight: 1, MaxSize: 100, Timeout: 10 * time.Second})
 	}
 	return db, nil
 }

@@ -20,10 +20,17 @@ import (
 var postgresMigrations embed.FS
 
 type pgEngine struct {
-	pool   *pgxpool.Pool
+	pool *pgxpool.Pool
+	// keys reads API keys for authentication, in batches (DB.apiKeys). Its few sessions use the generic plan of
+	// a prepared statement at once: left to choose, PostgreSQL plans the key query anew at every execution,
+	// which costs more than running it.
+	keys   *pgxpool.Pool
 	river  *river.Client[pgx.Tx]
 	schema string
 }
+
+// keyConns is the size of the key-reading pool: batches of key reads run one at a time.
+const keyConns = 2
 
 func openPostgres(ctx context.Context, url string, opts Options) (*pgEngine, error) {
 	cfg, err := pgxpool.ParseConfig(url)
@@ -36,14 +43,22 @@ func openPostgres(ctx context.Context, url string, opts Options) (*pgEngine, err
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: postgres: %w", err)
 	}
-	e := &pgEngine{pool: pool, schema: opts.Schema}
-	if err := e.migrate(ctx, opts); err != nil {
+	kcfg := cfg.Copy()
+	kcfg.MaxConns, kcfg.MinConns = keyConns, 0
+	kcfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
+	keys, err := pgxpool.NewWithConfig(ctx, kcfg)
+	if err != nil {
 		pool.Close()
+		return nil, fmt.Errorf("sqldb: postgres: %w", err)
+	}
+	e := &pgEngine{pool: pool, keys: keys, schema: opts.Schema}
+	if err := e.migrate(ctx, opts); err != nil {
+		e.close()
 		return nil, err
 	}
 	e.river, err = river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: opts.Logger, Schema: opts.Schema})
 	if err != nil {
-		pool.Close()
+		e.close()
 		return nil, fmt.Errorf("sqldb: postgres: job queue: %w", err)
 	}
 	return e, nil
@@ -108,6 +123,7 @@ func (e *pgEngine) foundersJSON() string {
 func (e *pgEngine) ping(ctx context.Context) error { return e.pool.Ping(ctx) }
 
 func (e *pgEngine) close() error {
+	e.keys.Close()
 	e.pool.Close()
 	return nil
 }
