@@ -64,9 +64,14 @@ func (b *Batcher[Q, R]) Do(ctx context.Context, q Q) (R, error) {
 		b.mu.Unlock()
 		runtime.Gosched()
 		b.mu.Lock()
-		calls := b.take()
-		b.mu.Unlock()
-		b.run(calls)
+		// Another batch that ended meanwhile may have taken the queue, this call with it.
+		if calls := b.take(); len(calls) > 0 {
+			b.mu.Unlock()
+			b.run(calls)
+		} else {
+			b.running--
+			b.mu.Unlock()
+		}
 	} else {
 		b.mu.Unlock()
 	}

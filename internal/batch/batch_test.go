@@ -128,3 +128,20 @@ func TestCallerDeadlines(t *testing.T) {
 		t.Errorf("after a cancelled caller: %d, %v", got, err)
 	}
 }
+
+// With several batches in flight every call is answered once, with its own answer.
+func TestSeveralBatchesInFlight(t *testing.T) {
+	b := batch.New(func(ctx context.Context, qs []int) ([]int, error) {
+		time.Sleep(time.Millisecond)
+		return qs, nil
+	}, batch.Config{InFlight: 3, MaxSize: 8})
+	var wg sync.WaitGroup
+	for i := range 500 {
+		wg.Go(func() {
+			if got, err := b.Do(context.Background(), i); err != nil || got != i {
+				t.Errorf("Do(%d) = %d, %v", i, got, err)
+			}
+		})
+	}
+	wg.Wait()
+}
