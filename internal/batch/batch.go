@@ -84,12 +84,20 @@ func (b *Batcher[Q, R]) Do(ctx context.Context, q Q) (R, error) {
 	}
 }
 
-// take removes the next batch from the queue; b.mu is held.
+// take removes the next batch from the queue; b.mu is held. Calls whose callers have given up (their context
+// ended, so Do has returned) are dropped, so that a server that hangs does not pile up work for later.
 func (b *Batcher[Q, R]) take() []*call[Q, R] {
-	n := min(len(b.queue), b.maxSize)
+	live := b.queue[:0]
+	for _, c := range b.queue {
+		if c.ctx.Err() == nil {
+			live = append(live, c)
+		}
+	}
+	clear(b.queue[len(live):])
+	n := min(len(live), b.maxSize)
 	calls := make([]*call[Q, R], n)
-	copy(calls, b.queue)
-	b.queue = append(b.queue[:0], b.queue[n:]...)
+	copy(calls, live)
+	b.queue = append(live[:0], live[n:]...)
 	return calls
 }
 
@@ -114,12 +122,12 @@ func (b *Batcher[Q, R]) run(calls []*call[Q, R]) {
 		close(c.done)
 	}
 	b.mu.Lock()
-	if len(b.queue) == 0 {
+	next := b.take()
+	if len(next) == 0 {
 		b.running--
 		b.mu.Unlock()
 		return
 	}
-	next := b.take()
 	b.mu.Unlock()
 	go b.run(next)
 }

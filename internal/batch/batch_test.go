@@ -145,3 +145,43 @@ func TestSeveralBatchesInFlight(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// Callers that gave up while a batch hung are not sent in the next batch: a hanging server does not pile up
+// work that nobody waits for.
+func TestCallersThatGaveUpAreNotSent(t *testing.T) {
+	hold := make(chan struct{})
+	var sent atomic.Int64
+	b := batch.New(func(ctx context.Context, qs []int) ([]int, error) {
+		if qs[0] == 0 {
+			<-hold
+		} else {
+			sent.Add(int64(len(qs)))
+		}
+		return qs, nil
+	}, batch.Config{InFlight: 1, MaxSize: 1000})
+	first := make(chan struct{})
+	go func() {
+		b.Do(context.Background(), 0)
+		close(first)
+	}()
+	time.Sleep(20 * time.Millisecond)
+	var wg sync.WaitGroup
+	for i := 1; i <= 50; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+		wg.Go(func() {
+			defer cancel()
+			if _, err := b.Do(ctx, i); !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("Do(%d) while the server hangs: err = %v, want deadline exceeded", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	close(hold)
+	<-first
+	if got, err := b.Do(context.Background(), 99); err != nil || got != 99 {
+		t.Fatalf("after the hang: %d, %v", got, err)
+	}
+	if n := sent.Load(); n != 1 {
+		t.Errorf("%d calls sent after the hang, want only the live one", n)
+	}
+}
