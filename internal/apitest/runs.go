@@ -17,7 +17,7 @@ func (e *Env) SeedQuietRun(t testing.TB, org *radar.Org, entityID string) Run {
 	return e.seedPlainRun(t, org, entityID, &radar.Signal{
 		Type: radar.TypeNoChange, Severity: "low", Recommendation: "no_action", Summary: "Nothing new this run.",
 		Sources: []radar.SourceHealth{{Source: "website", OK: true}},
-	}, "ok: website read")
+	}, "ok: website read", "no rule matched: nothing new this run")
 }
 
 // SeedFailedRun writes one finished tracker run of the entity that could read no source, as the tracker engine
@@ -28,10 +28,10 @@ func (e *Env) SeedFailedRun(t testing.TB, org *radar.Org, entityID string) Run {
 		Type: radar.TypeOther, Severity: "medium", Recommendation: "review", NeedsAttention: true,
 		Summary: "Nothing could be checked: the website did not answer (connection refused)",
 		Sources: []radar.SourceHealth{{Source: "website", Error: "the site did not answer (connection refused)", ConsecutiveFailures: 1}},
-	}, "failed: website: the site did not answer (connection refused)")
+	}, "failed: website: the site did not answer (connection refused)", "no rule matched: nothing could be checked this run")
 }
 
-func (e *Env) seedPlainRun(t testing.TB, org *radar.Org, entityID string, sig *radar.Signal, health string) Run {
+func (e *Env) seedPlainRun(t testing.TB, org *radar.Org, entityID string, sig *radar.Signal, health, reason string) Run {
 	t.Helper()
 	ctx := context.Background()
 	ent, err := e.DB.Entity(ctx, org.ID, entityID)
@@ -47,7 +47,7 @@ func (e *Env) seedPlainRun(t testing.TB, org *radar.Org, entityID string, sig *r
 	sig.ID, sig.CompanyName, sig.Evidence, sig.Analyser, sig.CreatedAt = uuid.NewString(), ent.CompanyName, []radar.Evidence{}, "builtin", at
 	alert := &radar.Alert{
 		ID: uuid.NewString(), CompanyName: ent.CompanyName, SignalID: sig.ID, Outcome: radar.OutcomeNoMatch,
-		Reason: "no rule matched: nothing new this run", Recipients: ent.AlertEmails, CreatedAt: at,
+		Reason: reason, Recipients: ent.AlertEmails, CreatedAt: at,
 	}
 	rep := &radar.RunReport{
 		OrgID: org.ID, EntityID: entityID, RunID: args.RunID, Signal: sig, Alert: alert,
