@@ -80,6 +80,9 @@ type Entity struct {
 	UpdatedAt    Time  `json:"updatedAt"`
 	// LatestSignal is the compact view of the newest signal, when there is one.
 	LatestSignal *Signal `json:"latestSignal"`
+	// LatestChange is the compact view of the newest signal that found something (not no_change), when there
+	// is one; the web UI shows it beside the last run.
+	LatestChange *Signal `json:"-"`
 	// Operation reports enrichment progress on single reads and creates.
 	Operation *Operation `json:"-"`
 	// Version counts writes of the entity.

@@ -73,6 +73,20 @@ type SourceHealth struct {
 	ConsecutiveFailures int    `json:"consecutiveFailures"`
 }
 
+// Quiet reports whether the signal is of a run that found nothing: its type is no_change.
+func (s Signal) Quiet() bool { return s.Type == TypeNoChange }
+
+// NothingChecked reports whether no source of the signal's run could be read (full view only: the compact view
+// has no sources).
+func (s Signal) NothingChecked() bool {
+	for _, h := range s.Sources {
+		if h.OK {
+			return false
+		}
+	}
+	return len(s.Sources) > 0
+}
+
 // Signal is the analysed result of one tracker run.
 type Signal struct {
 	ID             string         `json:"id"`
@@ -128,7 +142,10 @@ type SignalFilter struct {
 	Severity       string
 	Recommendation string
 	Q              string
-	Page           Page
+	// Changed keeps only runs that found something (true: type is not no_change) or only quiet runs (false);
+	// nil keeps both.
+	Changed *bool
+	Page    Page
 }
 
 // Alert outcomes.
@@ -182,7 +199,10 @@ type AlertFilter struct {
 	Since, Until    *Time
 	Outcome         string
 	LatestPerEntity bool
-	Page            Page
+	// Changed keeps only alerts of runs that found something (true: their signal is not no_change) or only those
+	// of quiet runs (false); nil keeps both.
+	Changed *bool
+	Page    Page
 }
 
 // Run is one tracker run of an entity.
@@ -218,6 +238,9 @@ type SignalStore interface {
 	Signals(ctx context.Context, f SignalFilter) ([]*Signal, error)
 	Alert(ctx context.Context, orgID, id string) (*Alert, error)
 	Alerts(ctx context.Context, f AlertFilter) ([]*Alert, error)
+	// CountSignals and CountAlerts count what the filter selects (its Page ignored), up to limit.
+	CountSignals(ctx context.Context, f SignalFilter, limit int) (int, error)
+	CountAlerts(ctx context.Context, f AlertFilter, limit int) (int, error)
 	// LatestSignals returns the compact view (Signal.Compact) of the newest signal of each of the entities,
 	// by entity id.
 	LatestSignals(ctx context.Context, orgID string, entityIDs []string) (map[string]*Signal, error)

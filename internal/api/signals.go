@@ -28,6 +28,7 @@ type listSignalsInput struct {
 	Severity       string `query:"severity" enum:"low,medium,high,critical"`
 	Recommendation string `query:"recommendation" enum:"reach_out,review,monitor,no_action"`
 	Q              string `query:"q" doc:"Free text searched in summaries, analyses and company names"`
+	Changed        string `query:"changed" enum:"true,false" doc:"true: only runs that found something (signal type other than no_change); false: only quiet runs (no_change); absent: all"`
 }
 
 type listAlertsInput struct {
@@ -35,6 +36,7 @@ type listAlertsInput struct {
 	CompanyParams
 	Outcome         string `query:"outcome" enum:"all,sent,no_match,disabled,failed" doc:"Alert outcome; all (default)"`
 	LatestPerEntity bool   `query:"latestPerEntity" doc:"One latest alert per company"`
+	Changed         string `query:"changed" enum:"true,false" doc:"true: only alerts of runs that found something (their signal's type is not no_change); false: only those of quiet runs; absent: all. With latestPerEntity, the latest such alert per company"`
 }
 
 func boolPtr(v string) *bool {
@@ -56,7 +58,7 @@ func (s *Server) registerSignals() {
 					PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
 					Classification: classification, Since: in.Since, Until: in.Until,
 					NeedsAttention: boolPtr(in.NeedsAttention), Type: in.Type, Severity: in.Severity,
-					Recommendation: in.Recommendation, Q: in.Q,
+					Recommendation: in.Recommendation, Q: in.Q, Changed: boolPtr(in.Changed),
 				})
 			})
 		})
@@ -77,7 +79,7 @@ func (s *Server) registerSignals() {
 				return s.svc.ListAlerts(ctx, PrincipalFrom(ctx), service.AlertQuery{
 					PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
 					Classification: classification, Since: in.Since, Until: in.Until,
-					Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity,
+					Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity, Changed: boolPtr(in.Changed),
 				})
 			})
 		})

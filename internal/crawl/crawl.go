@@ -135,11 +135,13 @@ type Item struct {
 }
 
 // SourceResult is how one source fared. OK means the source answered; Err may still describe
-// parts that failed (a subpage, one feed, one repository's releases).
+// parts that failed (a subpage, one feed, one repository's releases). Reason words the first failure
+// plainly, for people (see reason); Err keeps the detail, for logs.
 type SourceResult struct {
 	Source string
 	OK     bool
 	Err    string
+	Reason string
 }
 
 // Profile is a social or professional profile link found for the company or a founder.
@@ -286,7 +288,24 @@ type sourceOutput struct {
 }
 
 func (o sourceOutput) source(name string) SourceResult {
-	return SourceResult{Source: name, OK: o.ok, Err: joinErrs(o.errs)}
+	r := SourceResult{Source: name, OK: o.ok, Err: joinErrs(o.errs)}
+	if len(o.errs) > 0 {
+		r.Reason = reason(o.errs[0])
+	}
+	return r
+}
+
+// reason words a failure of a source plainly: the crawl's own failures here, fetch failures by fetch.Reason.
+func reason(err error) string {
+	switch {
+	case errors.Is(err, errOffSite):
+		return "redirected to another site"
+	case errors.Is(err, errNotHTML):
+		return "not an HTML page"
+	case errors.Is(err, errNotFeed):
+		return "an HTML page, not a feed"
+	}
+	return fetch.Reason(err)
 }
 
 // byURL maps the canonical link of each item to the item.

@@ -204,9 +204,13 @@ func textHash(text string) string {
 // source reports how the website fared: OK when the home page was read.
 func (sc siteCrawl) source() SourceResult {
 	if sc.err != nil {
-		return SourceResult{Source: SourceWebsite, Err: sc.err.Error()}
+		return SourceResult{Source: SourceWebsite, Err: sc.err.Error(), Reason: reason(sc.err)}
 	}
-	return SourceResult{Source: SourceWebsite, OK: true, Err: joinErrs(sc.failures)}
+	r := SourceResult{Source: SourceWebsite, OK: true, Err: joinErrs(sc.failures)}
+	if len(sc.failures) > 0 {
+		r.Reason = reason(sc.failures[0])
+	}
+	return r
 }
 
 // snapshots returns the snapshots of the pages read.

@@ -2,9 +2,13 @@ package fetch
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"net"
+	"syscall"
 )
 
 var (
@@ -48,4 +52,62 @@ func IsTimeout(err error) bool {
 	}
 	var ne net.Error
 	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// Reason words a fetch failure for the people who read a company's health: one of a few plain reasons, with no
+// address, port or error text from inside the program. A failure it does not know is "the answer could not be
+// read".
+func Reason(err error) string {
+	var (
+		status *StatusError
+		dns    *net.DNSError
+	)
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &status):
+		return fmt.Sprintf("HTTP %d", status.Code)
+	case IsTimeout(err):
+		return "the site did not answer (timeout)"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "the site did not answer (connection refused)"
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "the site closed the connection"
+	case errors.As(err, &dns):
+		if dns.IsNotFound {
+			return "the site's name does not exist (DNS)"
+		}
+		return "the site's name could not be looked up (DNS)"
+	case errors.Is(err, ErrPrivateAddress):
+		return "the address is private or reserved"
+	case errors.Is(err, ErrRobots):
+		return "robots.txt does not allow reading it"
+	case errors.Is(err, ErrTooLarge):
+		return "the page is too large"
+	case errors.Is(err, ErrTooManyRedirects):
+		return "too many redirects"
+	case errors.Is(err, ErrScheme):
+		return "the address is not http or https"
+	case isTLS(err):
+		return "the secure connection failed (TLS)"
+	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
+		return "the site did not answer (unreachable)"
+	case errors.Is(err, context.Canceled):
+		return "the run was stopped"
+	}
+	return "the answer could not be read"
+}
+
+// isTLS reports whether err came from the TLS handshake or the server's certificate.
+func isTLS(err error) bool {
+	var (
+		rec       tls.RecordHeaderError
+		alert     tls.AlertError
+		verify    *tls.CertificateVerificationError
+		unknownCA x509.UnknownAuthorityError
+		hostname  x509.HostnameError
+		invalid   x509.CertificateInvalidError
+	)
+	return errors.As(err, &rec) || errors.As(err, &alert) || errors.As(err, &verify) || errors.As(err, &unknownCA) ||
+		errors.As(err, &hostname) || errors.As(err, &invalid)
 }

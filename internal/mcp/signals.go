@@ -25,6 +25,7 @@ type listSignalsArgs struct {
 	Severity       string `json:"severity,omitempty" enum:"low,medium,high,critical" jsonschema:"Only signals of this severity"`
 	Recommendation string `json:"recommendation,omitempty" enum:"reach_out,review,monitor,no_action" jsonschema:"Only signals with this recommendation"`
 	Q              string `json:"q,omitempty" maxLength:"200" jsonschema:"Free text searched in summaries, analyses and company names"`
+	Changed        *bool  `json:"changed,omitempty" jsonschema:"true: only runs that found something (every type but no_change); false: only quiet runs (no_change); omitted: all. Pass true to see what happened without the quiet runs, which are most of them"`
 }
 
 func listSignals() *tool {
@@ -35,7 +36,9 @@ func listSignals() *tool {
 			"happened (type), how serious it is (severity), what to do (recommendation) and whether it needs attention. " +
 			"Filter by company with entityId or entityQuery (a name); on ambiguous_entity show the candidates to the user " +
 			"and never choose one yourself. Returns {data, nextCursor, entityResolution?, classificationResolution?}; " +
-			"compact view unless view is \"full\"; get_signal gives one signal with its full analysis and evidence.",
+			"compact view unless view is \"full\"; get_signal gives one signal with its full analysis and evidence. Most runs " +
+			"find nothing (type no_change): pass changed=true to list only the runs that found something, which is what " +
+			"a user asking what happened wants.",
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeTrackerRead},
 		buckets:     readBucket(),
@@ -43,7 +46,7 @@ func listSignals() *tool {
 		return e.svc.ListSignals(ctx, e.p, service.SignalQuery{
 			PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery, Classification: in.Classification,
 			Since: in.Since, Until: in.Until, NeedsAttention: in.NeedsAttention, Type: in.Type, Severity: in.Severity,
-			Recommendation: in.Recommendation, Q: in.Q,
+			Recommendation: in.Recommendation, Q: in.Q, Changed: in.Changed,
 		})
 	})
 }
@@ -76,6 +79,7 @@ type listAlertsArgs struct {
 	companyFilterArgs
 	Outcome         string `json:"outcome,omitempty" enum:"all,sent,no_match,disabled,failed" jsonschema:"Only alerts with this outcome: sent (e-mailed), no_match (no rule matched), disabled (e-mails off or company paused), failed (delivery failed), or all (default)"`
 	LatestPerEntity bool   `json:"latestPerEntity,omitempty" jsonschema:"true: only the latest alert of each company"`
+	Changed         *bool  `json:"changed,omitempty" jsonschema:"true: only alerts of runs that found something (their signal is not no_change); false: only those of quiet runs; omitted: all"`
 }
 
 func listAlerts() *tool {
@@ -86,14 +90,15 @@ func listAlerts() *tool {
 			"company's recipients and why (outcome and reason). Filter by company with entityId or entityQuery (a name); " +
 			"on ambiguous_entity show the candidates to the user and never choose one yourself. Returns " +
 			"{data, nextCursor, entityResolution?, classificationResolution?}; compact view unless view is \"full\", " +
-			"which adds the rule evaluations.",
+			"which adds the rule evaluations. Most runs find nothing and leave a no_match alert: pass changed=true to " +
+			"list only the alerts of runs that found something.",
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeTrackerRead},
 		buckets:     readBucket(),
 	}, func(ctx context.Context, e env, in listAlertsArgs) (any, error) {
 		return e.svc.ListAlerts(ctx, e.p, service.AlertQuery{
 			PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery, Classification: in.Classification,
-			Since: in.Since, Until: in.Until, Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity,
+			Since: in.Since, Until: in.Until, Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity, Changed: in.Changed,
 		})
 	})
 }

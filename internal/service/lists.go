@@ -17,6 +17,8 @@ import (
 const (
 	DefaultLimit = 25
 	MaxLimit     = 100
+	// MaxCount bounds a count of list items: counting stops there.
+	MaxCount = 1000
 )
 
 // List is one page of a list response.

@@ -18,12 +18,39 @@ type SignalQuery struct {
 	Severity       string
 	Recommendation string
 	Q              string
+	// Changed keeps only runs that found something (true) or only quiet runs (false); nil keeps both.
+	Changed *bool
 }
 
 // ListSignals lists signals, newest first.
 func (s *Service) ListSignals(ctx context.Context, p *radar.Principal, q SignalQuery) (*List[*radar.Signal], error) {
-	if err := p.Require(radar.ScopeTrackerRead); err != nil {
+	f, out, view, err := s.signalFilter(ctx, p, q)
+	if err != nil {
 		return nil, err
+	}
+	rows, err := s.store.Signals(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	fill(s, out, "signals", rows, f.Page, signalPos, shapeSignal(view))
+	return out, nil
+}
+
+// CountSignals counts the signals q selects, up to MaxCount; its paging is ignored.
+func (s *Service) CountSignals(ctx context.Context, p *radar.Principal, q SignalQuery) (int, error) {
+	q.PageQuery = PageQuery{}
+	f, _, _, err := s.signalFilter(ctx, p, q)
+	if err != nil {
+		return 0, err
+	}
+	return s.store.CountSignals(ctx, f, MaxCount)
+}
+
+// signalFilter checks q and turns it into the store's filter, with the list to fill and its view.
+func (s *Service) signalFilter(ctx context.Context, p *radar.Principal, q SignalQuery) (radar.SignalFilter, *List[*radar.Signal], string, error) {
+	var f radar.SignalFilter
+	if err := p.Require(radar.ScopeTrackerRead); err != nil {
+		return f, nil, "", err
 	}
 	var probs radar.Problems
 	pg, view := s.page("signals", q.PageQuery, &probs)
@@ -37,23 +64,18 @@ func (s *Service) ListSignals(ctx context.Context, p *radar.Principal, q SignalQ
 	terms := s.parseTerms(q.Classification, &probs)
 	entityID, res, err := s.companyFilter(ctx, p.OrgID, "entityId", q.EntityID, q.EntityQuery, entityLookup, &probs)
 	if err != nil {
-		return nil, err
+		return f, nil, "", err
 	}
 	if err := cursorErr(probs); err != nil {
-		return nil, err
+		return f, nil, "", err
 	}
 	out := &List[*radar.Signal]{Data: []*radar.Signal{}, EntityResolution: res}
-	f := radar.SignalFilter{OrgID: p.OrgID, EntityID: entityID, Since: since, Until: until, NeedsAttention: q.NeedsAttention,
-		Type: q.Type, Severity: q.Severity, Recommendation: q.Recommendation, Q: q.Q, Page: pg}
+	f = radar.SignalFilter{OrgID: p.OrgID, EntityID: entityID, Since: since, Until: until, NeedsAttention: q.NeedsAttention,
+		Type: q.Type, Severity: q.Severity, Recommendation: q.Recommendation, Q: q.Q, Changed: q.Changed, Page: pg}
 	if terms != nil {
 		out.ClassificationResolution, f.Sectors = s.classify(ctx, terms)
 	}
-	rows, err := s.store.Signals(ctx, f)
-	if err != nil {
-		return nil, err
-	}
-	fill(s, out, "signals", rows, pg, signalPos, shapeSignal(view))
-	return out, nil
+	return f, out, view, nil
 }
 
 func signalPos(x *radar.Signal) (int64, string) { return x.CreatedAt.Micros(), x.ID }
@@ -80,12 +102,39 @@ type AlertQuery struct {
 	Since, Until    string
 	Outcome         string
 	LatestPerEntity bool
+	// Changed keeps only alerts of runs that found something (true) or only those of quiet runs (false).
+	Changed *bool
 }
 
 // ListAlerts lists alerts, newest first.
 func (s *Service) ListAlerts(ctx context.Context, p *radar.Principal, q AlertQuery) (*List[*radar.Alert], error) {
-	if err := p.Require(radar.ScopeTrackerRead); err != nil {
+	f, out, view, err := s.alertFilter(ctx, p, q)
+	if err != nil {
 		return nil, err
+	}
+	rows, err := s.store.Alerts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	fill(s, out, "alerts", rows, f.Page, alertPos, shapeAlert(view))
+	return out, nil
+}
+
+// CountAlerts counts the alerts q selects, up to MaxCount; its paging is ignored.
+func (s *Service) CountAlerts(ctx context.Context, p *radar.Principal, q AlertQuery) (int, error) {
+	q.PageQuery = PageQuery{}
+	f, _, _, err := s.alertFilter(ctx, p, q)
+	if err != nil {
+		return 0, err
+	}
+	return s.store.CountAlerts(ctx, f, MaxCount)
+}
+
+// alertFilter checks q and turns it into the store's filter, with the list to fill and its view.
+func (s *Service) alertFilter(ctx context.Context, p *radar.Principal, q AlertQuery) (radar.AlertFilter, *List[*radar.Alert], string, error) {
+	var f radar.AlertFilter
+	if err := p.Require(radar.ScopeTrackerRead); err != nil {
+		return f, nil, "", err
 	}
 	var probs radar.Problems
 	pg, view := s.page("alerts", q.PageQuery, &probs)
@@ -94,23 +143,18 @@ func (s *Service) ListAlerts(ctx context.Context, p *radar.Principal, q AlertQue
 	terms := s.parseTerms(q.Classification, &probs)
 	entityID, res, err := s.companyFilter(ctx, p.OrgID, "entityId", q.EntityID, q.EntityQuery, entityLookup, &probs)
 	if err != nil {
-		return nil, err
+		return f, nil, "", err
 	}
 	if err := cursorErr(probs); err != nil {
-		return nil, err
+		return f, nil, "", err
 	}
 	out := &List[*radar.Alert]{Data: []*radar.Alert{}, EntityResolution: res}
-	f := radar.AlertFilter{OrgID: p.OrgID, EntityID: entityID, Since: since, Until: until, Outcome: q.Outcome,
-		LatestPerEntity: q.LatestPerEntity, Page: pg}
+	f = radar.AlertFilter{OrgID: p.OrgID, EntityID: entityID, Since: since, Until: until, Outcome: q.Outcome,
+		LatestPerEntity: q.LatestPerEntity, Changed: q.Changed, Page: pg}
 	if terms != nil {
 		out.ClassificationResolution, f.Sectors = s.classify(ctx, terms)
 	}
-	rows, err := s.store.Alerts(ctx, f)
-	if err != nil {
-		return nil, err
-	}
-	fill(s, out, "alerts", rows, pg, alertPos, shapeAlert(view))
-	return out, nil
+	return f, out, view, nil
 }
 
 func alertPos(x *radar.Alert) (int64, string) { return x.CreatedAt.Micros(), x.ID }

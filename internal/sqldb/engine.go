@@ -254,10 +254,10 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 		written = true
 		a := r.Alert
 		_, err = q.Exec(ctx, `INSERT INTO alerts (id, org_id, entity_id, signal_id, run_id, company_name, outcome, reason,
-			recipients, subject, rule_evaluations, sent_at, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			recipients, subject, rule_evaluations, sent_at, created_at, signal_type)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 			a.ID, r.OrgID, r.EntityID, s.ID, r.RunID, a.CompanyName, a.Outcome, a.Reason, jsonText(a.Recipients),
-			a.Subject, jsonText(a.RuleEvaluations), nullMicros(a.SentAt), a.CreatedAt.Micros())
+			a.Subject, jsonText(a.RuleEvaluations), nullMicros(a.SentAt), a.CreatedAt.Micros(), s.Type)
 		if err != nil {
 			return fmt.Errorf("sqldb: finish run: alert: %w", err)
 		}
@@ -339,6 +339,14 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 			AND NOT EXISTS (SELECT 1 FROM signals y WHERE y.entity_id = $2 AND (y.created_at > $3 OR (y.created_at = $3 AND y.id > $4)))`,
 			latest, r.EntityID, s.CreatedAt.Micros(), s.ID); err != nil {
 			return fmt.Errorf("sqldb: finish run: latest signal: %w", err)
+		}
+		if !s.Quiet() {
+			if _, err := q.Exec(ctx, `UPDATE entities SET latest_change = $1 WHERE id = $2
+				AND NOT EXISTS (SELECT 1 FROM signals y WHERE y.entity_id = $2 AND y.type <> 'no_change'
+					AND (y.created_at > $3 OR (y.created_at = $3 AND y.id > $4)))`,
+				latest, r.EntityID, s.CreatedAt.Micros(), s.ID); err != nil {
+				return fmt.Errorf("sqldb: finish run: latest change: %w", err)
+			}
 		}
 		if r.Sectors != nil {
 			if err := writeSectors(ctx, q, r.EntityID, r.Sectors); err != nil {

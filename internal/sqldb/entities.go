@@ -21,30 +21,36 @@ const (
 	compactEntityColumns = entityColumnsHead + `''` + entityColumnsTail
 )
 
-// entitySelect appends to cols the entity's latest signal and its founders, for scanEntity.
+// entitySelect appends to cols the entity's latest signal, its latest change and its founders, for scanEntity.
 func entitySelect(eng engine, cols string) string {
-	return cols + `, e.latest_signal, ` + eng.foundersJSON()
+	return cols + `, e.latest_signal, e.latest_change, ` + eng.foundersJSON()
 }
+
+// unstored says which of an entity's latest signals are not stored with it yet and have to be read from the
+// signals table.
+type unstored struct{ signal, change bool }
+
+func (u unstored) any() bool { return u.signal || u.change }
 
 // noSignal is the stored latest signal of an entity that has none; an empty one is not known yet.
 const noSignal = "null"
 
-// scanEntity reads a row of entitySelect. It reports whether the entity's latest signal is not stored yet
-// and has to be read from the signals table.
-func scanEntity(r row) (*radar.Entity, bool, error) {
+// scanEntity reads a row of entitySelect. It reports which of the entity's latest signals are not stored yet.
+func scanEntity(r row) (*radar.Entity, unstored, error) {
 	var (
 		e                             radar.Entity
 		emails, tags, sectors, policy string
-		latest, founders              string
+		latest, change, founders      string
 		scraped, next, running        sql.NullInt64
 		created, updated              int64
+		u                             unstored
 	)
 	err := r.Scan(&e.ID, &e.OrgID, &e.CompanyName, &e.CompanyWebsite, &e.CompanyLinkedinURL, &e.CompanyTwitterURL,
 		&e.CompanyGithubURL, &e.CompanySummary, &e.ThingsToTrack, &emails, &e.EmailAlertsEnabled, &e.CadenceDays,
 		&e.Status, &tags, &sectors, &e.Stage, &policy, &e.EnrichmentStatus, &scraped, &e.ScrapeHealthReason,
-		&next, &running, &created, &updated, &e.Version, &latest, &founders)
+		&next, &running, &created, &updated, &e.Version, &latest, &change, &founders)
 	if err != nil {
-		return nil, false, err
+		return nil, u, err
 	}
 	e.LastScrapedAt, e.NextRunAt, e.RunningSince = timePtr(scraped), timePtr(next), timePtr(running)
 	e.CreatedAt, e.UpdatedAt = radar.TimeFromMicros(created), radar.TimeFromMicros(updated)
@@ -54,35 +60,48 @@ func scanEntity(r row) (*radar.Entity, bool, error) {
 		v *[]string
 	}{{emails, &e.AlertEmails}, {tags, &e.Tags}, {sectors, &e.Sectors}} {
 		if err := unmarshalStrings(f.s, f.v); err != nil {
-			return nil, false, err
+			return nil, u, err
 		}
 	}
 	if policy != "" && policy != "null" {
 		e.Policy = new(radar.Policy)
 		if err := unmarshalText(policy, e.Policy); err != nil {
-			return nil, false, err
+			return nil, u, err
 		}
 	}
 	e.Founders = []radar.Founder{}
 	if founders != "[]" {
 		if err := unmarshalText(founders, &e.Founders); err != nil {
-			return nil, false, err
+			return nil, u, err
 		}
 	}
-	if latest == "" {
-		return &e, true, nil
+	if e.LatestSignal, u.signal, err = storedSignal(latest, e.OrgID); err != nil {
+		return nil, u, err
 	}
-	if latest != noSignal {
-		e.LatestSignal = new(radar.Signal)
-		if err := unmarshalText(latest, e.LatestSignal); err != nil {
-			return nil, false, err
-		}
-		e.LatestSignal.OrgID = e.OrgID
-		if e.LatestSignal.Evidence == nil {
-			e.LatestSignal.Evidence = []radar.Evidence{}
-		}
+	if e.LatestChange, u.change, err = storedSignal(change, e.OrgID); err != nil {
+		return nil, u, err
 	}
-	return &e, false, nil
+	return &e, u, nil
+}
+
+// storedSignal decodes a stored compact signal of an organisation's entity: nil for noSignal, and unknown for
+// the empty value, which was never stored.
+func storedSignal(text, orgID string) (s *radar.Signal, unknown bool, err error) {
+	switch text {
+	case "":
+		return nil, true, nil
+	case noSignal:
+		return nil, false, nil
+	}
+	s = new(radar.Signal)
+	if err := unmarshalText(text, s); err != nil {
+		return nil, false, err
+	}
+	s.OrgID = orgID
+	if s.Evidence == nil {
+		s.Evidence = []radar.Evidence{}
+	}
+	return s, false, nil
 }
 
 // latestSignalText is the stored form of the compact view of s, the new signal of entityID's run runID.
@@ -99,22 +118,39 @@ func latestSignalText(s *radar.Signal, entityID, runID string) (string, error) {
 	return string(b), nil
 }
 
-// fillLatestSignals reads from the signals table the latest signal of the entities in unknown, which were
-// written before entities stored it.
-func fillLatestSignals(ctx context.Context, q querier, orgID string, unknown []*radar.Entity) error {
-	if len(unknown) == 0 {
-		return nil
+// fillLatestSignals reads from the signals table the latest signals of the entities that do not store them,
+// which were written before entities stored them; unknown holds what scanEntity reported for each entity.
+func fillLatestSignals(ctx context.Context, q querier, orgID string, entities []*radar.Entity, unknown []unstored) error {
+	var ids []string
+	for i, e := range entities {
+		if unknown[i].signal {
+			ids = append(ids, e.ID)
+		}
 	}
-	ids := make([]string, len(unknown))
-	for i, e := range unknown {
-		ids[i] = e.ID
+	if len(ids) > 0 {
+		latest, err := latestSignals(ctx, q, orgID, ids)
+		if err != nil {
+			return err
+		}
+		for i, e := range entities {
+			if unknown[i].signal {
+				e.LatestSignal = latest[e.ID]
+			}
+		}
 	}
-	latest, err := latestSignals(ctx, q, orgID, ids)
-	if err != nil {
-		return err
-	}
-	for _, e := range unknown {
-		e.LatestSignal = latest[e.ID]
+	for i, e := range entities {
+		if !unknown[i].change {
+			continue
+		}
+		s, err := scanCompactSignal(q.QueryRow(ctx, `SELECT `+compactSignalColumns+` FROM signals x
+			WHERE x.entity_id = $1 AND x.org_id = $2 AND x.type <> 'no_change' ORDER BY x.created_at DESC, x.id DESC LIMIT 1`, e.ID, orgID))
+		if isNoRows(err) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("sqldb: latest change: %w", err)
+		}
+		e.LatestChange = s
 	}
 	return nil
 }
@@ -132,8 +168,9 @@ func (db *DB) CreateEntity(ctx context.Context, e *radar.Entity, jobs []radar.Jo
 		_, err := q.Exec(ctx, `INSERT INTO entities (id, org_id, company_name, company_website, company_linkedin_url,
 			company_twitter_url, company_github_url, company_summary, things_to_track, alert_emails, email_alerts_enabled,
 			cadence_days, status, tags, sectors, stage, policy, enrichment_status, last_scraped_at, scrape_health_reason,
-			next_run_at, running_since, created_at, updated_at, version, latest_signal)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, '`+noSignal+`')`,
+			next_run_at, running_since, created_at, updated_at, version, latest_signal, latest_change)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25,
+			'`+noSignal+`', '`+noSignal+`')`,
 			e.ID, e.OrgID, e.CompanyName, e.CompanyWebsite, e.CompanyLinkedinURL, e.CompanyTwitterURL, e.CompanyGithubURL,
 			e.CompanySummary, e.ThingsToTrack, jsonText(e.AlertEmails), e.EmailAlertsEnabled, e.CadenceDays, e.Status,
 			jsonText(e.Tags), jsonText(e.Sectors), e.Stage, policyText(e.Policy), e.EnrichmentStatus, nullMicros(e.LastScrapedAt),
@@ -266,8 +303,8 @@ func (db *DB) entity(ctx context.Context, q querier, orgID, id string) (*radar.E
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: entity: %w", err)
 	}
-	if unknown {
-		if err := fillLatestSignals(ctx, q, orgID, []*radar.Entity{e}); err != nil {
+	if unknown.any() {
+		if err := fillLatestSignals(ctx, q, orgID, []*radar.Entity{e}, []unstored{unknown}); err != nil {
 			return nil, err
 		}
 	}
@@ -320,7 +357,10 @@ func (db *DB) Entities(ctx context.Context, f radar.EntityFilter) ([]*radar.Enti
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: entities: %w", err)
 	}
-	var out, unknown []*radar.Entity
+	var (
+		out, stale []*radar.Entity
+		unknown    []unstored
+	)
 	for rs.Next() {
 		e, u, err := scanEntity(rs)
 		if err != nil {
@@ -328,15 +368,15 @@ func (db *DB) Entities(ctx context.Context, f radar.EntityFilter) ([]*radar.Enti
 			return nil, fmt.Errorf("sqldb: entities: %w", err)
 		}
 		out = append(out, e)
-		if u {
-			unknown = append(unknown, e)
+		if u.any() {
+			stale, unknown = append(stale, e), append(unknown, u)
 		}
 	}
 	rs.Close()
 	if err := rs.Err(); err != nil {
 		return nil, fmt.Errorf("sqldb: entities: %w", err)
 	}
-	if err := fillLatestSignals(ctx, q, f.OrgID, unknown); err != nil {
+	if err := fillLatestSignals(ctx, q, f.OrgID, stale, unknown); err != nil {
 		return nil, err
 	}
 	return out, nil

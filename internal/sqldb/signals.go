@@ -104,8 +104,20 @@ func timeBounds(w *where, alias string, since, until *radar.Time) {
 	}
 }
 
-// Signals lists signals, newest first.
-func (db *DB) Signals(ctx context.Context, f radar.SignalFilter) ([]*radar.Signal, error) {
+// changedCond keeps runs that found something (changed true) or quiet runs (false) by col, the signal's type.
+// The literal matches the partial indexes of migration 00005.
+func changedCond(w *where, col string, changed *bool) {
+	switch {
+	case changed == nil:
+	case *changed:
+		w.conds = append(w.conds, col+" <> 'no_change'")
+	default:
+		w.conds = append(w.conds, col+" = 'no_change'")
+	}
+}
+
+// signalWhere is the condition of f on signals aliased x, paging aside.
+func signalWhere(f radar.SignalFilter) where {
 	w := where{}
 	w.add("x.org_id = %s", f.OrgID)
 	if f.EntityID != "" {
@@ -128,7 +140,14 @@ func (db *DB) Signals(ctx context.Context, f radar.SignalFilter) ([]*radar.Signa
 		p := likePattern(f.Q)
 		w.add(`(lower(x.summary) LIKE %[1]s ESCAPE '\' OR lower(x.analysis) LIKE %[1]s ESCAPE '\' OR lower(x.company_name) LIKE %[1]s ESCAPE '\')`, p)
 	}
+	changedCond(&w, "x.type", f.Changed)
 	sectorCond(&w, "x.entity_id", f.Sectors)
+	return w
+}
+
+// Signals lists signals, newest first.
+func (db *DB) Signals(ctx context.Context, f radar.SignalFilter) ([]*radar.Signal, error) {
+	w := signalWhere(f)
 	w.page("x", f.Page)
 	rs, err := db.eng.reader().Query(ctx, `SELECT `+signalColumns+` FROM signals x`+w.sql()+` ORDER BY x.created_at DESC, x.id DESC`+w.limit(f.Page), w.args...)
 	if err != nil {
@@ -144,6 +163,23 @@ func (db *DB) Signals(ctx context.Context, f radar.SignalFilter) ([]*radar.Signa
 		out = append(out, s)
 	}
 	return out, rs.Err()
+}
+
+// CountSignals counts the signals f selects, up to limit; its page is ignored.
+func (db *DB) CountSignals(ctx context.Context, f radar.SignalFilter, limit int) (int, error) {
+	w := signalWhere(f)
+	n, err := db.count(ctx, `SELECT 1 FROM signals x`+w.sql(), w, limit)
+	if err != nil {
+		return 0, fmt.Errorf("sqldb: count signals: %w", err)
+	}
+	return n, nil
+}
+
+// count counts the rows of the query sel, whose arguments w holds, up to limit: it stops reading there.
+func (db *DB) count(ctx context.Context, sel string, w where, limit int) (int, error) {
+	var n int
+	err := db.eng.reader().QueryRow(ctx, `SELECT count(*) FROM (`+sel+` LIMIT `+w.arg(limit)+`) c`, w.args...).Scan(&n)
+	return n, err
 }
 
 // LatestSignals returns the compact view (radar.Signal.Compact) of the newest signal of each entity: it never
@@ -215,8 +251,8 @@ func (db *DB) Alert(ctx context.Context, orgID, id string) (*radar.Alert, error)
 	return a, nil
 }
 
-// Alerts lists alerts, newest first.
-func (db *DB) Alerts(ctx context.Context, f radar.AlertFilter) ([]*radar.Alert, error) {
+// alertWhere is the condition of f on alerts aliased x, paging aside.
+func alertWhere(f radar.AlertFilter) where {
 	w := where{}
 	w.add("x.org_id = %s", f.OrgID)
 	if f.EntityID != "" {
@@ -226,12 +262,16 @@ func (db *DB) Alerts(ctx context.Context, f radar.AlertFilter) ([]*radar.Alert, 
 	if f.Outcome != "" && f.Outcome != radar.OutcomeAll {
 		w.add("x.outcome = %s", f.Outcome)
 	}
+	changedCond(&w, "x.signal_type", f.Changed)
 	sectorCond(&w, "x.entity_id", f.Sectors)
 	if f.LatestPerEntity {
 		// The newest alert of each entity among those the other filters keep.
 		inner := "y.entity_id = x.entity_id AND (y.created_at > x.created_at OR (y.created_at = x.created_at AND y.id > x.id))"
 		if f.Outcome != "" && f.Outcome != radar.OutcomeAll {
 			inner += " AND y.outcome = x.outcome"
+		}
+		if f.Changed != nil {
+			inner += " AND y.signal_type " + map[bool]string{true: "<>", false: "="}[*f.Changed] + " 'no_change'"
 		}
 		if f.Since != nil {
 			inner += " AND y.created_at >= " + w.arg(f.Since.Micros())
@@ -241,6 +281,12 @@ func (db *DB) Alerts(ctx context.Context, f radar.AlertFilter) ([]*radar.Alert, 
 		}
 		w.conds = append(w.conds, "NOT EXISTS (SELECT 1 FROM alerts y WHERE "+inner+")")
 	}
+	return w
+}
+
+// Alerts lists alerts, newest first.
+func (db *DB) Alerts(ctx context.Context, f radar.AlertFilter) ([]*radar.Alert, error) {
+	w := alertWhere(f)
 	w.page("x", f.Page)
 	rs, err := db.eng.reader().Query(ctx, `SELECT `+alertColumns+` FROM alerts x`+w.sql()+` ORDER BY x.created_at DESC, x.id DESC`+w.limit(f.Page), w.args...)
 	if err != nil {
@@ -256,4 +302,14 @@ func (db *DB) Alerts(ctx context.Context, f radar.AlertFilter) ([]*radar.Alert, 
 		out = append(out, a)
 	}
 	return out, rs.Err()
+}
+
+// CountAlerts counts the alerts f selects, up to limit; its page is ignored.
+func (db *DB) CountAlerts(ctx context.Context, f radar.AlertFilter, limit int) (int, error) {
+	w := alertWhere(f)
+	n, err := db.count(ctx, `SELECT 1 FROM alerts x`+w.sql(), w, limit)
+	if err != nil {
+		return 0, fmt.Errorf("sqldb: count alerts: %w", err)
+	}
+	return n, nil
 }

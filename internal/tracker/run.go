@@ -52,7 +52,7 @@ func (e *Engine) Run(ctx context.Context, a radar.RunArgs) error {
 	if err != nil {
 		return fmt.Errorf("tracker: run %s: %w", a.RunID, err)
 	}
-	sources := sourceHealth(res.Sources, start.Sources)
+	sources := e.sourceHealth(ent.ID, res.Sources, start.Sources)
 	founders := make([]string, len(ent.Founders))
 	for i, f := range ent.Founders {
 		founders[i] = f.Name
@@ -155,17 +155,42 @@ func (e *Engine) newItems(ctx context.Context, entityID string, res crawl.Result
 	return fresh, dups, nil
 }
 
-// sourceHealth counts each source's consecutive failures on top of the previous run's.
-func sourceHealth(results []crawl.SourceResult, prev map[string]radar.SourceHealth) []radar.SourceHealth {
+// sourceHealth counts each source's consecutive failures on top of the previous run's. A source's error is its
+// plain reason (crawl.SourceResult.Reason), never the failure's detail, which only the log shows.
+func (e *Engine) sourceHealth(entityID string, results []crawl.SourceResult, prev map[string]radar.SourceHealth) []radar.SourceHealth {
 	out := make([]radar.SourceHealth, 0, len(results))
 	for _, r := range results {
-		h := radar.SourceHealth{Source: r.Source, OK: r.OK, Error: r.Err}
+		h := radar.SourceHealth{Source: r.Source, OK: r.OK, Error: r.Reason}
 		if !r.OK {
+			h.Error = cmp.Or(r.Reason, "no answer")
 			h.ConsecutiveFailures = prev[r.Source].ConsecutiveFailures + 1
+		}
+		if r.Err != "" {
+			e.cfg.Logger.Info("source failed", "entity", entityID, "source", r.Source, "ok", r.OK, "err", r.Err)
 		}
 		out = append(out, h)
 	}
 	return out
+}
+
+// nothingChecked reports whether no source of a run could be read.
+func nothingChecked(sources []radar.SourceHealth) bool {
+	return radar.Signal{Sources: sources}.NothingChecked()
+}
+
+// failingTooLong reports whether a source has failed SourceFailureLimit runs in a row or more.
+func failingTooLong(sources []radar.SourceHealth) bool {
+	return slices.ContainsFunc(sources, func(s radar.SourceHealth) bool { return s.ConsecutiveFailures >= SourceFailureLimit })
+}
+
+// sourceFailure words a failing source: "news: HTTP 503", with how long it has failed once that is
+// SourceFailureLimit runs or more.
+func sourceFailure(s radar.SourceHealth) string {
+	p := s.Source + ": " + cmp.Or(s.Error, "no answer")
+	if s.ConsecutiveFailures >= SourceFailureLimit {
+		p += fmt.Sprintf(", failing for %d runs in a row", s.ConsecutiveFailures)
+	}
+	return p
 }
 
 // sourceProblems words the sources that have failed SourceFailureLimit runs in a row or more.
@@ -173,33 +198,55 @@ func sourceProblems(sources []radar.SourceHealth) []string {
 	var out []string
 	for _, s := range sources {
 		if s.ConsecutiveFailures >= SourceFailureLimit {
-			out = append(out, fmt.Sprintf("%s: failing for %d runs in a row: %s", s.Source, s.ConsecutiveFailures, cmp.Or(s.Error, "no answer")))
+			out = append(out, sourceFailure(s))
 		}
 	}
 	return out
 }
 
-// healthReason is the entity's scrapeHealthReason after a run.
+// healthReason is the entity's scrapeHealthReason after a run: "ok: …" when every source was read, "degraded: …"
+// naming the sources that failed, "failed: …" when none could be read.
 func healthReason(sources []radar.SourceHealth) string {
 	var failing []string
 	for _, s := range sources {
-		if s.OK {
-			continue
+		if !s.OK {
+			failing = append(failing, sourceFailure(s))
 		}
-		p := s.Source + ": " + cmp.Or(s.Error, "no answer")
-		if s.ConsecutiveFailures >= SourceFailureLimit {
-			p = fmt.Sprintf("%s failing for %d runs in a row: %s", s.Source, s.ConsecutiveFailures, cmp.Or(s.Error, "no answer"))
-		}
-		failing = append(failing, p)
 	}
-	if len(failing) == 0 {
+	switch {
+	case len(failing) == 0:
 		names := make([]string, len(sources))
 		for i, s := range sources {
 			names[i] = s.Source
 		}
 		return "ok: " + strings.Join(names, ", ") + " read"
+	case nothingChecked(sources):
+		return "failed: " + strings.Join(failing, "; ")
 	}
 	return "degraded: " + strings.Join(failing, "; ")
+}
+
+// sourceNouns name the sources in sentences.
+var sourceNouns = map[string]string{crawl.SourceWebsite: "website", crawl.SourceFeed: "feed",
+	crawl.SourceNews: "news search", crawl.SourceGitHub: "GitHub API"}
+
+// uncheckedSummary is the summary of a run that could read no source: "Nothing could be checked: the website did
+// not answer (connection refused)".
+func uncheckedSummary(sources []radar.SourceHealth) string {
+	parts := make([]string, 0, len(sources))
+	for _, s := range sources {
+		noun := "the " + cmp.Or(sourceNouns[s.Source], s.Source)
+		reason := cmp.Or(s.Error, "no answer")
+		switch {
+		case strings.HasPrefix(reason, "the site "):
+			parts = append(parts, noun+strings.TrimPrefix(reason, "the site"))
+		case strings.HasPrefix(reason, "HTTP "):
+			parts = append(parts, noun+" answered "+reason)
+		default:
+			parts = append(parts, noun+": "+reason)
+		}
+	}
+	return "Nothing could be checked: " + strings.Join(parts, "; ")
 }
 
 // policyOf returns the entity's compiled alert rules, compiling them when the entity has none stored.
@@ -223,6 +270,22 @@ func (e *Engine) signal(ent *radar.Entity, runID string, r analysis.Result, sour
 		Recommendation: cmp.Or(r.Recommendation, analysis.RecommendNoAction), NeedsAttention: r.NeedsAttention,
 		Summary: r.Summary, Analysis: r.Analysis, Evidence: []radar.Evidence{}, Sources: sources,
 		Analyser: cmp.Or(r.Analyser, "builtin"), CreatedAt: now,
+	}
+	if failingTooLong(sources) {
+		s.NeedsAttention = true
+	}
+	if nothingChecked(sources) {
+		// Not a quiet run: nobody knows whether anything changed.
+		s.Type, s.Severity, s.Recommendation, s.NeedsAttention = radar.TypeOther, analysis.SeverityMedium, analysis.RecommendReview, true
+		s.Summary = uncheckedSummary(sources)
+		failing := make([]string, len(sources))
+		for i, src := range sources {
+			failing[i] = sourceFailure(src)
+		}
+		s.Analysis = "No source could be read in this run, so Radar cannot tell whether anything changed: " +
+			strings.Join(failing, "; ") + ". Check that the company's website address is right and the site is up; " +
+			"the next run tries again."
+		return s
 	}
 	// Evidence lists the affirmed findings, most severe first, before denials.
 	order := make([]int, len(r.Findings))
@@ -298,6 +361,9 @@ func (e *Engine) alert(ent *radar.Entity, sig *radar.Signal, evals []analysis.Ru
 		return a, nil, nil
 	case ent.Status == radar.StatusPaused:
 		a.Outcome, a.Reason = radar.OutcomeDisabled, "the company is paused"
+		return a, nil, nil
+	case len(matched) == 0 && sig.NothingChecked():
+		a.Outcome, a.Reason = radar.OutcomeNoMatch, "no rule matched: nothing could be checked this run"
 		return a, nil, nil
 	case len(matched) == 0 && sig.Type == radar.TypeNoChange:
 		a.Outcome, a.Reason = radar.OutcomeNoMatch, "no rule matched: nothing new this run"

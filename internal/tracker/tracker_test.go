@@ -417,7 +417,7 @@ func TestFailingSourceIsReported(t *testing.T) {
 				t.Errorf("run %d: signal reports the failing source: %v\n%s", run, reported, sig.Analysis)
 			}
 		}
-		if got := v.entity(ent.ID).ScrapeHealthReason; !strings.Contains(got, "news failing for 3 runs in a row") {
+		if got := v.entity(ent.ID).ScrapeHealthReason; got != "degraded: news: HTTP 503, failing for 3 runs in a row" {
 			t.Errorf("scrapeHealthReason = %q", got)
 		}
 	})

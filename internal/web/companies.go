@@ -270,6 +270,8 @@ type companyData struct {
 	Alerts     []*radar.Alert
 	MoreAlerts bool
 	Leads      []*radar.Lead
+	// QuietSignals and QuietAlerts count the quiet runs the lists leave out, with where to see them.
+	QuietSignals, QuietAlerts quietRuns
 }
 
 // inProgress reports whether enrichment or a run is under way, so that the page keeps itself up to date.
@@ -290,14 +292,27 @@ func (h *Handler) company(w http.ResponseWriter, r *http.Request, v *viewer) {
 		return
 	}
 	d := companyData{E: e, InProgress: inProgress(e)}
-	sigs, err := h.svc.ListSignals(ctx, v.P, service.SignalQuery{EntityID: id, PageQuery: service.PageQuery{Limit: 10}})
+	changed, quiet := true, false
+	sigs, err := h.svc.ListSignals(ctx, v.P, service.SignalQuery{EntityID: id, Changed: &changed,
+		PageQuery: service.PageQuery{Limit: 10, View: radar.ViewFull}})
 	if err != nil {
 		h.fail(w, r, v, err)
 		return
 	}
 	d.Signals, d.MoreSignal = sigs.Data, sigs.NextCursor != nil
-	alerts, err := h.svc.ListAlerts(ctx, v.P, service.AlertQuery{EntityID: id, PageQuery: service.PageQuery{Limit: 5, View: radar.ViewFull}})
+	d.QuietSignals = quietFor("/signals", url.Values{"entityId": {id}})
+	if d.QuietSignals.Hidden, err = h.svc.CountSignals(ctx, v.P, service.SignalQuery{EntityID: id, Changed: &quiet}); err != nil {
+		h.fail(w, r, v, err)
+		return
+	}
+	alerts, err := h.svc.ListAlerts(ctx, v.P, service.AlertQuery{EntityID: id, Changed: &changed,
+		PageQuery: service.PageQuery{Limit: 5, View: radar.ViewFull}})
 	if err != nil {
+		h.fail(w, r, v, err)
+		return
+	}
+	d.QuietAlerts = quietFor("/alerts", url.Values{"entityId": {id}})
+	if d.QuietAlerts.Hidden, err = h.svc.CountAlerts(ctx, v.P, service.AlertQuery{EntityID: id, Changed: &quiet}); err != nil {
 		h.fail(w, r, v, err)
 		return
 	}

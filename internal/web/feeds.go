@@ -2,12 +2,52 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 
 	"radar"
 	"radar/internal/fuzzy"
 	"radar/internal/service"
 )
+
+// quietRuns is how a list treats quiet runs (signal no_change): left out unless the query says quiet=show, and
+// counted, so that they are one click away.
+type quietRuns struct {
+	Shown  bool   // the list shows quiet runs too
+	Hidden int    // quiet runs left out, counted up to service.MaxCount
+	Toggle string // the list's address that shows them, or hides them again
+}
+
+// Count words the quiet runs left out: "37 quiet runs", "1000+ quiet runs".
+func (q quietRuns) Count() string {
+	if q.Hidden >= service.MaxCount {
+		return plural(q.Hidden, "quiet run") + "+"
+	}
+	return plural(q.Hidden, "quiet run")
+}
+
+// quietFor reads the quiet runs choice of a list at base whose query is q; the toggle starts at the first page.
+func quietFor(base string, q url.Values) quietRuns {
+	v := cloneValues(q)
+	v.Del("cursor")
+	qr := quietRuns{Shown: q.Get("quiet") == "show"}
+	if qr.Shown {
+		v.Del("quiet")
+	} else {
+		v.Set("quiet", "show")
+	}
+	qr.Toggle = link(base, v)
+	return qr
+}
+
+// changedOnly is the changed filter of a list that hides quiet runs.
+func (q quietRuns) changedOnly() *bool {
+	if q.Shown {
+		return nil
+	}
+	yes := true
+	return &yes
+}
 
 // signalsData is the signals feed.
 type signalsData struct {
@@ -21,6 +61,7 @@ type signalsData struct {
 	Filtered    bool
 	Problem     string
 	Pager       pager
+	Quiet       quietRuns
 }
 
 // companyProblem turns a failed company lookup into words for the filter form.
@@ -49,9 +90,13 @@ func (h *Handler) signals(w http.ResponseWriter, r *http.Request, v *viewer) {
 		Types: radar.SignalTypes, Severities: radar.Severities,
 	}
 	d.Filtered = d.Type != "" || d.Severity != "" || d.Attention != "" || d.Company != "" || d.EntityID != "" || d.Q != ""
+	d.Quiet = quietFor("/signals", q)
 	sq := service.SignalQuery{
-		PageQuery: service.PageQuery{Cursor: q.Get("cursor"), Limit: 25}, Type: d.Type, Severity: d.Severity,
+		PageQuery: service.PageQuery{Cursor: q.Get("cursor"), Limit: 25, View: radar.ViewFull}, Type: d.Type, Severity: d.Severity,
 		EntityID: d.EntityID, EntityQuery: d.Company, Q: d.Q,
+	}
+	if d.Type != radar.TypeNoChange {
+		sq.Changed = d.Quiet.changedOnly()
 	}
 	switch d.Attention {
 	case "true", "false":
@@ -59,6 +104,11 @@ func (h *Handler) signals(w http.ResponseWriter, r *http.Request, v *viewer) {
 		sq.NeedsAttention = &b
 	}
 	list, err := h.svc.ListSignals(r.Context(), v.P, sq)
+	if err == nil && sq.Changed != nil {
+		no := false
+		sq.Changed = &no
+		d.Quiet.Hidden, err = h.svc.CountSignals(r.Context(), v.P, sq)
+	}
 	if err != nil {
 		msg, cands, ok := companyProblem(err)
 		if !ok {
@@ -119,16 +169,24 @@ type alertsData struct {
 	Filtered    bool
 	Problem     string
 	Pager       pager
+	Quiet       quietRuns
 }
 
 func (h *Handler) alerts(w http.ResponseWriter, r *http.Request, v *viewer) {
 	q := r.URL.Query()
 	d := alertsData{Outcome: q.Get("outcome"), Company: strings.TrimSpace(q.Get("company")), EntityID: q.Get("entityId"), Outcomes: radar.Outcomes}
 	d.Filtered = (d.Outcome != "" && d.Outcome != radar.OutcomeAll) || d.Company != "" || d.EntityID != ""
-	list, err := h.svc.ListAlerts(r.Context(), v.P, service.AlertQuery{
+	d.Quiet = quietFor("/alerts", q)
+	aq := service.AlertQuery{
 		PageQuery: service.PageQuery{Cursor: q.Get("cursor"), Limit: 25, View: radar.ViewFull}, Outcome: d.Outcome,
-		EntityID: d.EntityID, EntityQuery: d.Company,
-	})
+		EntityID: d.EntityID, EntityQuery: d.Company, Changed: d.Quiet.changedOnly(),
+	}
+	list, err := h.svc.ListAlerts(r.Context(), v.P, aq)
+	if err == nil && aq.Changed != nil {
+		no := false
+		aq.Changed = &no
+		d.Quiet.Hidden, err = h.svc.CountAlerts(r.Context(), v.P, aq)
+	}
 	if err != nil {
 		msg, cands, ok := companyProblem(err)
 		if !ok {

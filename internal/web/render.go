@@ -197,7 +197,25 @@ func funcs() template.FuncMap {
 		"field":    field,
 		"matched":  matchedOn,
 		"sentence": sentence,
+		"health":   healthOf,
 	}
+}
+
+// health is an entity's scrapeHealthReason taken apart for the page: its state (ok, degraded, failed or
+// pending) and what follows the state.
+type health struct {
+	State, Detail string
+}
+
+// Warn reports whether the last run could not read every source.
+func (h health) Warn() bool { return h.State == "degraded" || h.State == "failed" }
+
+func healthOf(reason string) health {
+	state, detail, ok := strings.Cut(reason, ": ")
+	if !ok {
+		return health{State: "pending", Detail: reason}
+	}
+	return health{State: state, Detail: detail}
 }
 
 // asTime accepts the time types templates see.
