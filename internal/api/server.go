@@ -3,10 +3,12 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
 	"reflect"
@@ -54,6 +56,8 @@ type Server struct {
 	openapi []byte
 	mux     *http.ServeMux
 	lists   *listCache
+	// scopes maps a route pattern to the scopes its operation needs.
+	scopes map[string][]string
 }
 
 // New builds the server and its OpenAPI document.
@@ -70,6 +74,7 @@ func New(cfg Config) *Server {
 	}
 	s.api = humago.New(s.mux, humaConfig())
 	s.register()
+	s.scopes = routeScopes(s.api.OpenAPI())
 	doc := s.api.OpenAPI()
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
@@ -244,6 +249,23 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 		st.principal = p
 		if strings.HasPrefix(path, "/api/v1/") && !s.allow(w, r, p) {
 			return
+		}
+		if err := p.Require(s.scopes[pattern]...); err != nil {
+			e, _ := radar.AsError(err)
+			writeError(w, e)
+			return
+		}
+		if e := checkQueryText(r.URL.RawQuery); e != nil {
+			writeError(w, e)
+			return
+		}
+		if strings.HasPrefix(path, "/api/v1/") && r.Body != nil && r.Body != http.NoBody && jsonBody(r) {
+			b, e, err := ReadJSONBody(r.Body)
+			if e != nil {
+				writeError(w, e)
+				return
+			}
+			r.Body = replay{io.MultiReader(bytes.NewReader(b), failing{err}), r.Body}
 		}
 	}
 	s.mux.ServeHTTP(w, r)

@@ -102,7 +102,7 @@ func (a *App) build(secret []byte) error {
 	a.Engine = eng
 	a.Service = service.New(service.Config{
 		Store: a.DB, BaseURL: cfg.BaseURL, Secret: secret, Logger: a.Logger, Compile: tracker.Compile,
-		Taxonomy: tax, Classifier: classifier, Enricher: eng,
+		Taxonomy: tax, Classifier: classifier, Enricher: eng, FetchAllowPrivate: cfg.FetchAllowPrivate,
 	})
 	return nil
 }

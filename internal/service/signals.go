@@ -31,7 +31,7 @@ func (s *Service) ListSignals(ctx context.Context, p *radar.Principal, q SignalQ
 	oneOf(&probs, "type", q.Type, radar.SignalTypes)
 	oneOf(&probs, "severity", q.Severity, radar.Severities)
 	oneOf(&probs, "recommendation", q.Recommendation, radar.Recommendations)
-	if len(q.Q) > 200 {
+	if checkQuery(&probs, "q", q.Q) && len(q.Q) > 200 {
 		probs.Add("q", "must be at most 200 characters")
 	}
 	terms := s.parseTerms(q.Classification, &probs)

@@ -133,6 +133,11 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	email := strings.ToLower(strings.TrimSpace(r.PostFormValue("email")))
 	password := r.PostFormValue("password")
 	data := loginData{Email: email, Next: r.PostFormValue("next")}
+	if radar.TextProblem(email, radar.SingleLine) != "" {
+		data.Email, data.Error = "", "Enter a valid e-mail address."
+		h.render(w, r, http.StatusBadRequest, "login", page{Title: "Sign in", Data: data})
+		return
+	}
 	if email == "" || password == "" {
 		data.Error = "Enter your e-mail address and password."
 		h.render(w, r, http.StatusBadRequest, "login", page{Title: "Sign in", Data: data})
