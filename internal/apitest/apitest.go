@@ -132,7 +132,9 @@ func StartWith(t testing.TB, engine string, o Options) *Env {
 		o.Configure(env, &cfg)
 	}
 	env.Server = api.New(cfg)
-	env.HTTP = httptest.NewServer(env.Server)
+	env.HTTP = httptest.NewUnstartedServer(env.Server)
+	env.HTTP.Listener = api.Listener(env.HTTP.Listener)
+	env.HTTP.Start()
 	env.URL = env.HTTP.URL
 	env.client = env.HTTP.Client()
 	t.Cleanup(func() {

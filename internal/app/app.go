@@ -147,7 +147,7 @@ func (a *App) Start(ctx context.Context) error {
 		return fmt.Errorf("app: start workers: %w", err)
 	}
 	a.closers = append(a.closers, a.Engine.Stop)
-	a.listener = ln
+	a.listener = api.Listener(ln)
 	a.http = &http.Server{
 		Handler:           a.Server,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -155,7 +155,7 @@ func (a *App) Start(ctx context.Context) error {
 		ErrorLog:          slog.NewLogLogger(a.Logger.Handler(), slog.LevelWarn),
 	}
 	go func() {
-		if err := a.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := a.http.Serve(a.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			a.Logger.Error("http server", "err", err)
 		}
 	}()

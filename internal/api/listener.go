@@ -1,0 +1,76 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+
+	"radar"
+)
+
+// Listener wraps ln so that the few answers net/http writes itself, before any handler runs (a malformed
+// request line or header, headers over the limit, an unknown transfer coding), carry the error envelope
+// like every other error instead of plain text.
+func Listener(ln net.Listener) net.Listener { return envelopeListener{ln} }
+
+type envelopeListener struct{ net.Listener }
+
+func (l envelopeListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return envelopeConn{c}, nil
+}
+
+type envelopeConn struct{ net.Conn }
+
+// serverErrorHeaders follows the status line of every answer net/http writes itself, in one Write call; a
+// handler's answer never has it, since net/http writes a handler's headers sorted (Connection first).
+var serverErrorHeaders = []byte("\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n")
+
+// serverErrorCodes gives the error code of each status net/http answers with itself.
+var serverErrorCodes = map[int]string{
+	http.StatusBadRequest:                  radar.EValidation,
+	http.StatusRequestHeaderFieldsTooLarge: radar.EHeaderTooLarge,
+	http.StatusNotImplemented:              radar.ENotImplemented,
+	http.StatusHTTPVersionNotSupported:     radar.EHTTPVersionNotSupported,
+}
+
+func (c envelopeConn) Write(b []byte) (int, error) {
+	if out, ok := rewriteServerError(b); ok {
+		if _, err := c.Conn.Write(out); err != nil {
+			return 0, err
+		}
+		return len(b), nil
+	}
+	return c.Conn.Write(b)
+}
+
+// rewriteServerError returns the envelope form of an answer net/http wrote itself, such as
+// "HTTP/1.1 400 Bad Request: invalid header name" + serverErrorHeaders + the same text.
+func rewriteServerError(b []byte) ([]byte, bool) {
+	rest, ok := bytes.CutPrefix(b, []byte("HTTP/1.1 "))
+	if !ok {
+		return nil, false
+	}
+	line, _, ok := bytes.Cut(rest, serverErrorHeaders)
+	if !ok || bytes.Contains(line, []byte("\r\n")) || len(line) < 4 || line[3] != ' ' {
+		return nil, false
+	}
+	status, err := strconv.Atoi(string(line[:3]))
+	code, known := serverErrorCodes[status]
+	if err != nil || !known {
+		return nil, false
+	}
+	msg := "malformed request: " + string(line[4:])
+	body, _ := json.Marshal(ErrorBody{Err: radar.Errorf(code, "%s", msg)})
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "HTTP/1.1 %d %s\r\nConnection: close\r\nContent-Length: %d\r\nContent-Type: application/json\r\nX-Request-Id: %s\r\n\r\n",
+		status, http.StatusText(status), len(body), newRequestID())
+	out.Write(body)
+	return out.Bytes(), true
+}
