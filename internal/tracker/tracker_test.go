@@ -14,8 +14,8 @@ import (
 	"radar"
 	"radar/internal/crawl"
 	"radar/internal/fetch"
-	"radar/internal/simweb"
 	"radar/internal/mail"
+	"radar/internal/simweb"
 	"radar/internal/sqldb/storetest"
 	"radar/internal/tracker"
 )
