@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"log"
 	"net"
 	"net/http"
 	"strconv"
+	"time"
 
 	"radar"
 )
@@ -73,4 +75,30 @@ func rewriteServerError(b []byte) ([]byte, bool) {
 		status, http.StatusText(status), len(body), newRequestID())
 	out.Write(body)
 	return out.Bytes(), true
+}
+
+// Timeouts bound how long a client may take to send a request and keep an idle connection open.
+type Timeouts struct {
+	// ReadHeader bounds reading the request line and headers.
+	ReadHeader time.Duration
+	// Read bounds reading the whole request, body included, so that a client trickling its body (slowloris)
+	// is cut off; it does not bound the handler, since net/http stops the deadline once the body is read.
+	Read time.Duration
+	// Idle bounds a kept-alive connection between requests.
+	Idle time.Duration
+}
+
+// DefaultTimeouts leave a slow link a minute for a 1 MiB body.
+var DefaultTimeouts = Timeouts{ReadHeader: 10 * time.Second, Read: time.Minute, Idle: 2 * time.Minute}
+
+// NewHTTPServer returns the HTTP server of h with timeouts t. There is no write timeout: a draft enrichment
+// may take minutes, and answers are small.
+func NewHTTPServer(h http.Handler, t Timeouts, errorLog *log.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.ReadHeader,
+		ReadTimeout:       t.Read,
+		IdleTimeout:       t.Idle,
+		ErrorLog:          errorLog,
+	}
 }

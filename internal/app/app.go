@@ -148,12 +148,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	a.closers = append(a.closers, a.Engine.Stop)
 	a.listener = api.Listener(ln)
-	a.http = &http.Server{
-		Handler:           a.Server,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(a.Logger.Handler(), slog.LevelWarn),
-	}
+	a.http = api.NewHTTPServer(a.Server, api.DefaultTimeouts, slog.NewLogLogger(a.Logger.Handler(), slog.LevelWarn))
 	go func() {
 		if err := a.http.Serve(a.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			a.Logger.Error("http server", "err", err)
