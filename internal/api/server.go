@@ -181,8 +181,10 @@ func newRequestID() string {
 	return hex.EncodeToString(b)
 }
 
-// ServeHTTP runs the middleware chain: request id, recovery, observation, authentication and rate limits
-// for the API, JSON 404 and 405 for unknown API routes, then the routes.
+// ServeHTTP runs the middleware chain: request id, recovery, observation; for the API, JSON 404 and 405 for
+// unknown routes, authentication, rate limits, the operation's scopes, then the text of the query parameters
+// and of a JSON body (in that order, so that a key without the scopes learns nothing of the request's form);
+// then the routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("X-Request-Id")
 	if id == "" || len(id) > 64 {
@@ -259,7 +261,7 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 			writeError(w, e)
 			return
 		}
-		if strings.HasPrefix(path, "/api/v1/") && r.Body != nil && r.Body != http.NoBody && jsonBody(r) {
+		if strings.HasPrefix(path, "/api/v1/") && r.ContentLength != 0 && jsonBody(r) {
 			b, e, err := ReadJSONBody(r.Body)
 			if e != nil {
 				writeError(w, e)
