@@ -42,17 +42,17 @@ func CheckTarget(u *url.URL) error {
 	if p := u.Port(); p != "" {
 		n, err := strconv.ParseUint(p, 10, 16)
 		if err != nil || !slices.Contains(webPorts, uint16(n)) {
-			return &targetError{fmt.Sprintf("port %s is never fetched: use the website's address on port 80 (http) or 443 (https)", p)}
+			return &targetError{fmt.Sprintf("port %s is never fetched, only 80 (http) and 443 (https)", p)}
 		}
 		port = uint16(n)
 	}
 	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return &targetError{u.Hostname() + " is this machine, which is never fetched: use the website's public address"}
+		return &targetError{u.Hostname() + " is this machine, which is never fetched"}
 	}
 	if addr, ok := hostAddr(u.Hostname()); ok {
 		if err := g.ssrf.SafeAddrPort(netip.AddrPortFrom(addr, port)); err != nil {
-			return &targetError{u.Hostname() + " is a loopback, private or reserved address, which is never fetched: use the website's public address"}
+			return &targetError{u.Hostname() + " is a loopback, private or reserved address, which is never fetched"}
 		}
 	}
 	return nil
