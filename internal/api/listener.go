@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"radar"
@@ -34,12 +35,12 @@ type envelopeConn struct{ net.Conn }
 // handler's answer never has it, since net/http writes a handler's headers sorted (Connection first).
 var serverErrorHeaders = []byte("\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n")
 
-// serverErrorCodes gives the error code of each status net/http answers with itself.
-var serverErrorCodes = map[int]string{
-	http.StatusBadRequest:                  radar.EValidation,
-	http.StatusRequestHeaderFieldsTooLarge: radar.EHeaderTooLarge,
-	http.StatusNotImplemented:              radar.ENotImplemented,
-	http.StatusHTTPVersionNotSupported:     radar.EHTTPVersionNotSupported,
+// serverErrors gives the error code and message of each status net/http answers with itself.
+var serverErrors = map[int]struct{ code, message string }{
+	http.StatusBadRequest:                  {radar.EValidation, "malformed request"},
+	http.StatusRequestHeaderFieldsTooLarge: {radar.EHeaderTooLarge, "request headers are larger than 1 MiB"},
+	http.StatusNotImplemented:              {radar.ENotImplemented, "unsupported transfer encoding"},
+	http.StatusHTTPVersionNotSupported:     {radar.EHTTPVersionNotSupported, "unsupported HTTP version; use HTTP/1.1"},
 }
 
 func (c envelopeConn) Write(b []byte) (int, error) {
@@ -64,12 +65,16 @@ func rewriteServerError(b []byte) ([]byte, bool) {
 		return nil, false
 	}
 	status, err := strconv.Atoi(string(line[:3]))
-	code, known := serverErrorCodes[status]
-	if err != nil || !known {
+	known, ok := serverErrors[status]
+	if err != nil || !ok {
 		return nil, false
 	}
-	msg := "malformed request: " + string(line[4:])
-	body, _ := json.Marshal(ErrorBody{Err: radar.Errorf(code, "%s", msg)})
+	msg := known.message
+	// net/http names the fault after the status text: "400 Bad Request: invalid header name".
+	if _, detail, found := strings.Cut(string(line[4:]), ": "); found && status == http.StatusBadRequest {
+		msg += ": " + detail
+	}
+	body, _ := json.Marshal(ErrorBody{Err: radar.Errorf(known.code, "%s", msg)})
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "HTTP/1.1 %d %s\r\nConnection: close\r\nContent-Length: %d\r\nContent-Type: application/json\r\nX-Request-Id: %s\r\n\r\n",
 		status, http.StatusText(status), len(body), newRequestID())

@@ -117,6 +117,9 @@ func TestServerLevelErrorsUseTheEnvelope(t *testing.T) {
 			if res.Header.Get("X-Request-Id") == "" {
 				t.Errorf("no X-Request-Id")
 			}
+			if name == "missing Host" && out.Error.Message != "malformed request: missing required Host header" {
+				t.Errorf("message %q does not say what net/http found", out.Error.Message)
+			}
 		})
 	}
 	// A handler's own answers pass through as they are, on the same kind of connection.
