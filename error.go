@@ -1,6 +1,7 @@
 package radar
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -29,40 +30,58 @@ const (
 	ERateLimited           = "rate_limited"
 	EInternal              = "internal_error"
 	EUnavailable           = "service_unavailable"
+	// Answers of the HTTP server itself, before any route runs.
+	EHeaderTooLarge          = "header_too_large"
+	ENotImplemented          = "not_implemented"
+	EHTTPVersionNotSupported = "http_version_not_supported"
 )
 
 var statuses = map[string]int{
-	EValidation:            http.StatusBadRequest,
-	EInvalidJSON:           http.StatusBadRequest,
-	EInvalidCursor:         http.StatusBadRequest,
-	EUnauthorized:          http.StatusUnauthorized,
-	EInsufficientScope:     http.StatusForbidden,
-	ENotFound:              http.StatusNotFound,
-	EEntityNotFound:        http.StatusNotFound,
-	ESourceNotFound:        http.StatusNotFound,
-	EMethodNotAllowed:      http.StatusMethodNotAllowed,
-	EAmbiguousEntity:       http.StatusConflict,
-	EAmbiguousSource:       http.StatusConflict,
-	EIdempotencyConflict:   http.StatusConflict,
-	EIdempotencyInProgress: http.StatusConflict,
-	ERefreshInProgress:     http.StatusConflict,
-	EEntityPaused:          http.StatusConflict,
-	EConflict:              http.StatusConflict,
-	EPayloadTooLarge:       http.StatusRequestEntityTooLarge,
-	EUnsupportedMediaType:  http.StatusUnsupportedMediaType,
-	ERateLimited:           http.StatusTooManyRequests,
-	EInternal:              http.StatusInternalServerError,
-	EUnavailable:           http.StatusServiceUnavailable,
+	EValidation:              http.StatusBadRequest,
+	EInvalidJSON:             http.StatusBadRequest,
+	EInvalidCursor:           http.StatusBadRequest,
+	EUnauthorized:            http.StatusUnauthorized,
+	EInsufficientScope:       http.StatusForbidden,
+	ENotFound:                http.StatusNotFound,
+	EEntityNotFound:          http.StatusNotFound,
+	ESourceNotFound:          http.StatusNotFound,
+	EMethodNotAllowed:        http.StatusMethodNotAllowed,
+	EAmbiguousEntity:         http.StatusConflict,
+	EAmbiguousSource:         http.StatusConflict,
+	EIdempotencyConflict:     http.StatusConflict,
+	EIdempotencyInProgress:   http.StatusConflict,
+	ERefreshInProgress:       http.StatusConflict,
+	EEntityPaused:            http.StatusConflict,
+	EConflict:                http.StatusConflict,
+	EPayloadTooLarge:         http.StatusRequestEntityTooLarge,
+	EUnsupportedMediaType:    http.StatusUnsupportedMediaType,
+	ERateLimited:             http.StatusTooManyRequests,
+	EInternal:                http.StatusInternalServerError,
+	EUnavailable:             http.StatusServiceUnavailable,
+	EHeaderTooLarge:          http.StatusRequestHeaderFieldsTooLarge,
+	ENotImplemented:          http.StatusNotImplemented,
+	EHTTPVersionNotSupported: http.StatusHTTPVersionNotSupported,
 }
 
 // Error is a failure the client can act on. Anything else that reaches the edge is an internal error.
 type Error struct {
 	Code    string         `json:"code"`
 	Message string         `json:"message"`
-	Details map[string]any `json:"details,omitempty"`
+	Details map[string]any `json:"details" doc:"Facts about the failure a client can act on; an empty object when there are none"`
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// MarshalJSON writes details as an object on every error, empty when there are none, so that a client
+// reads error.details the same way whatever the status.
+func (e Error) MarshalJSON() ([]byte, error) {
+	type plain Error
+	c := plain(e)
+	if c.Details == nil {
+		c.Details = map[string]any{}
+	}
+	return json.Marshal(c)
+}
 
 // Errorf returns an *Error with a formatted message.
 func Errorf(code, format string, args ...any) *Error {

@@ -1,5 +1,11 @@
 package radar
 
+import (
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+)
+
 // FounderInput is a founder as a client sends it.
 type FounderInput struct {
 	ID          string `json:"id,omitempty" doc:"Only on PATCH: the id of a stored founder to update in place"`
@@ -48,4 +54,69 @@ type Found struct {
 	Field  string `json:"field" doc:"The field filled in, e.g. companyLinkedinUrl or founders[0].githubUrl"`
 	URL    string `json:"url"`
 	Source string `json:"source" doc:"The page where it was found"`
+}
+
+// TextKind says which characters a text input may hold.
+type TextKind int
+
+const (
+	// SingleLine is a name, an e-mail address, a URL or a query parameter: no control characters at all,
+	// and no line breaks.
+	SingleLine TextKind = iota
+	// MultiLine is free text such as alert rules or a summary: tabs and line breaks (LF, CR) are allowed,
+	// other control characters are not.
+	MultiLine
+)
+
+// TextProblem returns why v is not acceptable text of kind, or "" when it is: it must be valid UTF-8, hold no
+// NUL and no control character other than those kind allows, and not consist only of invisible characters
+// (zero-width characters, direction marks and other format characters). Every edge (REST, MCP, the web UI)
+// passes its text through this one check, so that both storage engines see the same text.
+func TextProblem(v string, kind TextKind) string {
+	if !utf8.ValidString(v) {
+		return "must be valid UTF-8"
+	}
+	visible, invisible := false, false
+	for _, r := range v {
+		switch {
+		case r == 0:
+			return "must not contain a NUL character (U+0000)"
+		case r == '\n' || r == '\r' || r == '\u0085' || r == '\u2028' || r == '\u2029':
+			if kind != MultiLine {
+				return fmt.Sprintf("must be a single line: line break U+%04X not allowed", r)
+			}
+		case r == '\t':
+			if kind != MultiLine {
+				return "must not contain a tab (U+0009)"
+			}
+		case unicode.IsControl(r):
+			return fmt.Sprintf("must not contain the control character U+%04X", r)
+		case unicode.Is(unicode.Cf, r) || isFiller(r):
+			invisible = true
+		case !unicode.IsSpace(r):
+			visible = true
+		}
+	}
+	if invisible && !visible {
+		return "must contain visible characters, not only zero-width characters or direction marks"
+	}
+	return ""
+}
+
+// isFiller reports the blank letters that render as nothing (Hangul fillers, the blank Braille pattern).
+func isFiller(r rune) bool {
+	switch r {
+	case '\u115F', '\u1160', '\u3164', '\uFFA0', '\u2800':
+		return true
+	}
+	return false
+}
+
+// Text records a problem when v is not acceptable text of kind, and reports whether it is.
+func (p *Problems) Text(path, v string, kind TextKind) bool {
+	if reason := TextProblem(v, kind); reason != "" {
+		p.Add(path, reason)
+		return false
+	}
+	return true
 }

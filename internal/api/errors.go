@@ -86,6 +86,17 @@ func hError(status int, msg string, errs ...error) huma.StatusError {
 	var p radar.Problems
 	for _, d := range details {
 		path, reason := reword(d.Location, d.Message)
+		if s, ok := d.Value.(string); ok {
+			// A value with a control character or invalid text fails a URL or e-mail format too; say
+			// what is really wrong with it.
+			kind := radar.MultiLine
+			if oneLine(d.Message) {
+				kind = radar.SingleLine
+			}
+			if r := radar.TextProblem(s, kind); r != "" {
+				reason = r
+			}
+		}
 		p.Add(path, reason)
 	}
 	e, _ := radar.AsError(p.Err())
@@ -100,6 +111,13 @@ var (
 	reMaxItems = regexp.MustCompile(`^expected array length <= (\d+)$`)
 	reOneOf    = regexp.MustCompile(`^expected value to be one of "(.*)"$`)
 )
+
+// oneLine reports whether a huma validation message is about a format that is one line of text.
+func oneLine(msg string) bool {
+	return strings.HasPrefix(msg, "expected string to be RFC 3986 uri") ||
+		strings.HasPrefix(msg, "expected string to match pattern ^[Hh][Tt][Tt][Pp][Ss]?://") ||
+		strings.HasPrefix(msg, "expected string to be RFC 5322 email")
+}
 
 // reword maps a huma validation detail to a field path without its location prefix and a plain reason.
 func reword(loc, msg string) (string, string) {

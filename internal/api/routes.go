@@ -20,6 +20,45 @@ func op(id, method, path, summary, tag string, status int, errs ...int) huma.Ope
 	}
 }
 
+// opScopes names the scopes each operation needs. The middleware checks them before it reads anything of
+// the request, so that a key without them learns nothing of what the request should look like.
+var opScopes = map[string][]string{
+	"createTracker":  {radar.ScopeTrackerWrite},
+	"listTracker":    {radar.ScopeTrackerRead},
+	"getTracker":     {radar.ScopeTrackerRead},
+	"updateTracker":  {radar.ScopeTrackerWrite},
+	"deleteTracker":  {radar.ScopeTrackerWrite},
+	"refreshTracker": {radar.ScopeTrackerWrite},
+	"enrichDraft":    {radar.ScopeTrackerWrite},
+	"listSignals":    {radar.ScopeTrackerRead},
+	"getSignal":      {radar.ScopeTrackerRead},
+	"listAlerts":     {radar.ScopeTrackerRead},
+	"getAlert":       {radar.ScopeTrackerRead},
+	"listLeads":      {radar.ScopeLeadsRead},
+	"getLead":        {radar.ScopeLeadsRead},
+	"trackLead":      {radar.ScopeLeadsWrite, radar.ScopeTrackerWrite},
+	"decideLead":     {radar.ScopeLeadsWrite},
+}
+
+// routeScopes maps every operation's route pattern ("POST /api/v1/tracker") to its scopes; an operation
+// missing from opScopes stops the server from being built.
+func routeScopes(doc *huma.OpenAPI) map[string][]string {
+	out := map[string][]string{}
+	for path, item := range doc.Paths {
+		for _, o := range []*huma.Operation{item.Get, item.Post, item.Put, item.Patch, item.Delete} {
+			if o == nil {
+				continue
+			}
+			sc, ok := opScopes[o.OperationID]
+			if !ok {
+				panic("api: operation " + o.OperationID + " has no entry in opScopes")
+			}
+			out[o.Method+" "+path] = sc
+		}
+	}
+	return out
+}
+
 // Paging and view parameters shared by lists.
 type PageParams struct {
 	Limit  int    `query:"limit" minimum:"1" doc:"Page size 1-100, default 25; larger values are reduced to 100"`

@@ -3,10 +3,12 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
 	"reflect"
@@ -54,6 +56,8 @@ type Server struct {
 	openapi []byte
 	mux     *http.ServeMux
 	lists   *listCache
+	// scopes maps a route pattern to the scopes its operation needs.
+	scopes map[string][]string
 }
 
 // New builds the server and its OpenAPI document.
@@ -70,6 +74,7 @@ func New(cfg Config) *Server {
 	}
 	s.api = humago.New(s.mux, humaConfig())
 	s.register()
+	s.scopes = routeScopes(s.api.OpenAPI())
 	doc := s.api.OpenAPI()
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
@@ -176,8 +181,10 @@ func newRequestID() string {
 	return hex.EncodeToString(b)
 }
 
-// ServeHTTP runs the middleware chain: request id, recovery, observation, authentication and rate limits
-// for the API, JSON 404 and 405 for unknown API routes, then the routes.
+// ServeHTTP runs the middleware chain: request id, recovery, observation; for the API, JSON 404 and 405 for
+// unknown routes, authentication, rate limits, the operation's scopes, then the text of the query parameters
+// and of a JSON body (in that order, so that a key without the scopes learns nothing of the request's form);
+// then the routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("X-Request-Id")
 	if id == "" || len(id) > 64 {
@@ -244,6 +251,23 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 		st.principal = p
 		if strings.HasPrefix(path, "/api/v1/") && !s.allow(w, r, p) {
 			return
+		}
+		if err := p.Require(s.scopes[pattern]...); err != nil {
+			e, _ := radar.AsError(err)
+			writeError(w, e)
+			return
+		}
+		if e := checkQueryText(r.URL.RawQuery); e != nil {
+			writeError(w, e)
+			return
+		}
+		if strings.HasPrefix(path, "/api/v1/") && r.ContentLength != 0 && jsonBody(r) {
+			b, e, err := ReadJSONBody(r.Body)
+			if e != nil {
+				writeError(w, e)
+				return
+			}
+			r.Body = replay{io.MultiReader(bytes.NewReader(b), failing{err}), r.Body}
 		}
 	}
 	s.mux.ServeHTTP(w, r)

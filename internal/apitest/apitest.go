@@ -57,6 +57,9 @@ type Options struct {
 	// Configure, when set, may change the server's configuration before the server is built, e.g. to mount
 	// the MCP or web handler made from env.Service and env.Limiter.
 	Configure func(env *Env, cfg *api.Config)
+	// PublicWebsitesOnly refuses websites the guarded fetcher cannot reach, as a server without
+	// RADAR_FETCH_ALLOW_PRIVATE does; by default tests allow them, since their websites are local servers.
+	PublicWebsitesOnly bool
 }
 
 // Env is a running API server on a fresh database.
@@ -121,6 +124,7 @@ func StartWith(t testing.TB, engine string, o Options) *Env {
 	env.Service = service.New(service.Config{
 		Store: store, BaseURL: BaseURL, Secret: []byte(Secret), Clock: env.Clock.Now,
 		Logger: o.Logger, Compile: o.Compile, Enricher: o.Enricher, Classifier: o.Classifier,
+		FetchAllowPrivate: !o.PublicWebsitesOnly,
 	})
 	env.Limiter = ratelimit.New(ratelimit.Config{Buckets: o.Buckets, Logger: o.Logger})
 	cfg := api.Config{Service: env.Service, Limiter: env.Limiter, Logger: o.Logger}
@@ -128,7 +132,9 @@ func StartWith(t testing.TB, engine string, o Options) *Env {
 		o.Configure(env, &cfg)
 	}
 	env.Server = api.New(cfg)
-	env.HTTP = httptest.NewServer(env.Server)
+	env.HTTP = httptest.NewUnstartedServer(env.Server)
+	env.HTTP.Listener = api.Listener(env.HTTP.Listener)
+	env.HTTP.Start()
 	env.URL = env.HTTP.URL
 	env.client = env.HTTP.Client()
 	t.Cleanup(func() {

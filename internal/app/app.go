@@ -102,7 +102,7 @@ func (a *App) build(secret []byte) error {
 	a.Engine = eng
 	a.Service = service.New(service.Config{
 		Store: a.DB, BaseURL: cfg.BaseURL, Secret: secret, Logger: a.Logger, Compile: tracker.Compile,
-		Taxonomy: tax, Classifier: classifier, Enricher: eng,
+		Taxonomy: tax, Classifier: classifier, Enricher: eng, FetchAllowPrivate: cfg.FetchAllowPrivate,
 	})
 	return nil
 }
@@ -147,15 +147,10 @@ func (a *App) Start(ctx context.Context) error {
 		return fmt.Errorf("app: start workers: %w", err)
 	}
 	a.closers = append(a.closers, a.Engine.Stop)
-	a.listener = ln
-	a.http = &http.Server{
-		Handler:           a.Server,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(a.Logger.Handler(), slog.LevelWarn),
-	}
+	a.listener = api.Listener(ln)
+	a.http = api.NewHTTPServer(a.Server, api.DefaultTimeouts, slog.NewLogLogger(a.Logger.Handler(), slog.LevelWarn))
 	go func() {
-		if err := a.http.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := a.http.Serve(a.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			a.Logger.Error("http server", "err", err)
 		}
 	}()

@@ -157,6 +157,7 @@ func (c *cluster) environ(extra ...string) []string {
 		"RADAR_DATABASE_URL="+c.dbURL,
 		"RADAR_REDIS_URL="+c.redisURL,
 		"RADAR_SECRET="+c.secret,
+		"RADAR_FETCH_ALLOW_PRIVATE=true",
 	)
 	return append(env, extra...)
 }
@@ -370,8 +371,9 @@ func decode(t *testing.T, r response, v any) {
 	}
 }
 
-// createBody is a valid create of a company named name. Its website is on loopback, which the fetcher's
-// guard refuses at once, so that enrichment and runs finish without touching the network.
+// createBody is a valid create of a company named name. Its website is the discard port on loopback, where
+// nothing listens, so that enrichment and runs fail at once without touching the network; the cluster
+// fetches private addresses, or the website would be refused.
 func createBody(name string) map[string]any {
 	slug := strings.ToLower(strings.ReplaceAll(name, " ", "-"))
 	return map[string]any{

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -20,9 +21,48 @@ type guard struct {
 	exempt netip.AddrPort
 }
 
+// webPorts are the only ports the guard lets the fetcher connect to.
+var webPorts = []uint16{80, 443}
+
 func newGuard(exempt netip.AddrPort) *guard {
-	return &guard{ssrf: ssrf.New(), exempt: exempt}
+	return &guard{ssrf: ssrf.New(ssrf.WithPorts(webPorts...)), exempt: exempt}
 }
+
+// CheckTarget refuses, without any lookup, a URL that a guarded fetcher could never fetch whatever its name
+// resolves to: a port other than 80 and 443, a host that is an IP address outside the public internet (in
+// any notation), or the name localhost. It applies the rules of the dial-time guard, so that a website can
+// be refused when it is submitted rather than fail at every run. The error wraps ErrPrivateAddress and its
+// message says what is wrong in words meant for the person who typed the URL.
+func CheckTarget(u *url.URL) error {
+	g := newGuard(netip.AddrPort{})
+	port := uint16(80)
+	if strings.EqualFold(u.Scheme, "https") {
+		port = 443
+	}
+	if p := u.Port(); p != "" {
+		n, err := strconv.ParseUint(p, 10, 16)
+		if err != nil || !slices.Contains(webPorts, uint16(n)) {
+			return &targetError{fmt.Sprintf("port %s is never fetched, only 80 (http) and 443 (https)", p)}
+		}
+		port = uint16(n)
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return &targetError{u.Hostname() + " is this machine, which is never fetched"}
+	}
+	if addr, ok := hostAddr(u.Hostname()); ok {
+		if err := g.ssrf.SafeAddrPort(netip.AddrPortFrom(addr, port)); err != nil {
+			return &targetError{u.Hostname() + " is a loopback, private or reserved address, which is never fetched"}
+		}
+	}
+	return nil
+}
+
+// targetError is a refusal of CheckTarget.
+type targetError struct{ reason string }
+
+func (e *targetError) Error() string { return e.reason }
+func (e *targetError) Unwrap() error { return ErrPrivateAddress }
 
 // control is the net.Dialer Control function.
 func (g *guard) control(network, address string, c syscall.RawConn) error {

@@ -107,6 +107,13 @@ func TestGuardRefusesPrivateTargets(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			_, err := c.Get(context.Background(), Request{URL: tt.url})
 			assertFetchError(t, err, tt.want)
+			if tt.want == ErrPrivateAddress {
+				// A website submitted with such an address is refused at once, by the same rules.
+				u, _ := url.Parse(tt.url)
+				if err := CheckTarget(u); !errors.Is(err, ErrPrivateAddress) {
+					t.Errorf("CheckTarget(%s) = %v, want %v", tt.url, err, ErrPrivateAddress)
+				}
+			}
 		})
 	}
 }
@@ -257,5 +264,60 @@ func TestGuardRefusesRedirectToPrivateTarget(t *testing.T) {
 				t.Errorf("first hop served %d times, want 1", got)
 			}
 		})
+	}
+}
+
+// CheckTarget refuses, without any lookup, every URL of the guard's table that it refuses for its address,
+// so that a website can be refused when it is submitted, by the same rules.
+func TestCheckTargetRefusesWhatTheGuardRefuses(t *testing.T) {
+	refused := map[string]string{
+		"loopback":                    "http://127.0.0.1/",
+		"loopback on a non-web port":  "http://127.0.0.1:8080/",
+		"decimal loopback":            "http://2130706433/",
+		"octal loopback":              "http://0177.0.0.1/",
+		"short loopback":              "http://127.1/",
+		"private":                     "http://10.0.0.1/",
+		"private 192.168":             "https://192.168.1.254/",
+		"metadata":                    "http://169.254.169.254/latest/meta-data/",
+		"hex metadata":                "http://0xa9fea9fe/",
+		"cgnat":                       "http://100.64.0.1/",
+		"unspecified":                 "http://0.0.0.0/",
+		"multicast":                   "http://224.0.0.1/",
+		"ipv6 loopback":               "http://[::1]/",
+		"ipv4-mapped loopback":        "http://[::ffff:127.0.0.1]/",
+		"unique-local":                "http://[fd12::1]/",
+		"link-local with zone":        "http://[fe80::1%25eth0]/",
+		"nat64 loopback":              "http://[64:ff9b::7f00:1]/",
+		"localhost":                   "http://localhost/",
+		"localhost upper case":        "http://LOCALHOST/",
+		"localhost trailing dot":      "http://localhost./",
+		"under localhost":             "http://app.localhost/",
+		"public name on port 8080":    "http://example.com:8080/",
+		"public name on port 22":      "https://example.com:22/",
+		"public address on port 6379": "http://8.8.8.8:6379/",
+		"port out of range":           "http://example.com:99999/",
+		"port zero":                   "http://example.com:0/",
+	}
+	for name, raw := range refused {
+		t.Run(name, func(t *testing.T) {
+			u, err := url.Parse(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = CheckTarget(u)
+			if !errors.Is(err, ErrPrivateAddress) {
+				t.Fatalf("CheckTarget(%s) = %v, want %v", raw, err, ErrPrivateAddress)
+			}
+			if strings.Contains(err.Error(), "fetch:") || !strings.Contains(err.Error(), "never fetched") {
+				t.Errorf("message %q should say, in words, that the address is never fetched", err)
+			}
+		})
+	}
+	for _, raw := range []string{"http://example.com/", "https://example.com/", "http://example.com:80/", "https://example.com:443/",
+		"http://example.com:443/", "https://93.184.216.34/", "https://[2606:4700::1111]/", "https://localhost.example/"} {
+		u, _ := url.Parse(raw)
+		if err := CheckTarget(u); err != nil {
+			t.Errorf("CheckTarget(%s) = %v, want nil", raw, err)
+		}
 	}
 }

@@ -4,10 +4,13 @@ package mail
 
 import (
 	"context"
+	"crypto/sha256"
 	"crypto/tls"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +39,11 @@ type Config struct {
 
 // Message is one e-mail with a plain-text body and an HTML alternative.
 type Message struct {
+	// Key identifies the e-mail for its whole life (an alert's outbox message id). Every attempt to send it
+	// carries the same Message-ID, derived from the key and the recipients, so that a copy sent again after a
+	// crash can be recognised and dropped by the receiving servers and mail clients. Empty means a random
+	// Message-ID.
+	Key     string
 	To      []string
 	Subject string
 	Text    string
@@ -121,7 +129,11 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	}
 	msg.Subject(oneLine(m.Subject))
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.Key != "" {
+		msg.SetMessageIDWithValue(MessageID(m.Key, m.To, s.from))
+	} else {
+		msg.SetMessageID()
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
@@ -139,6 +151,22 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 		return fmt.Errorf("mail: send: %w", err)
 	}
 	return nil
+}
+
+// MessageID returns the Message-ID (without angle brackets) of the e-mail key sent to recipients from from:
+// the same for every attempt, different for another key or other recipients.
+func MessageID(key string, recipients []string, from string) string {
+	rs := make([]string, len(recipients))
+	for i, r := range recipients {
+		rs[i] = strings.ToLower(strings.TrimSpace(r))
+	}
+	slices.Sort(rs)
+	sum := sha256.Sum256([]byte(key + "\x00" + strings.Join(rs, ",")))
+	domain := "radar.localhost"
+	if i := strings.LastIndex(from, "@"); i >= 0 && i < len(from)-1 {
+		domain = from[i+1:]
+	}
+	return "alert-" + hex.EncodeToString(sum[:16]) + "@" + domain
 }
 
 // IsPermanent reports whether err is a delivery failure the SMTP server answered with a 5xx code, one that will

@@ -102,7 +102,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, radar.Errorf(radar.EUnsupportedMediaType, "request body must be JSON-RPC: send Content-Type: application/json"))
 		return
 	}
-	next.ServeHTTP(w, r)
+	msg, ok := readRequest(w, r)
+	if !ok {
+		return
+	}
+	rw := &rpcErrors{ResponseWriter: w, msg: msg}
+	next.ServeHTTP(rw, r)
+	rw.finish()
 }
 
 // server returns the MCP server offering ts. It holds no per-request state: each call reads its principal

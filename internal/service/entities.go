@@ -45,7 +45,7 @@ func (s *Service) CreateEntity(ctx context.Context, p *radar.Principal, c radar.
 		return nil, err
 	}
 	in := c.EntityInput
-	if err := validateInput(&in, c.Confirmed, true); err != nil {
+	if err := s.validateInput(&in, c.Confirmed, true); err != nil {
 		return nil, err
 	}
 	if err := validateIdempotencyKey(idemKey); err != nil {
@@ -339,10 +339,10 @@ func (s *Service) UpdateEntity(ctx context.Context, p *radar.Principal, id strin
 	}
 	var probs radar.Problems
 	if patch.CompanyName != nil {
-		checkLen(&probs, "companyName", *patch.CompanyName, 1, maxCompanyName)
+		checkLen(&probs, "companyName", *patch.CompanyName, 1, maxCompanyName, radar.SingleLine)
 	}
 	if patch.CompanySummary != nil {
-		checkMax(&probs, "companySummary", *patch.CompanySummary, maxSummary)
+		checkMax(&probs, "companySummary", *patch.CompanySummary, maxSummary, radar.MultiLine)
 	}
 	if patch.AlertEmails != nil {
 		checkEmails(&probs, "alertEmails", patch.AlertEmails)
@@ -354,14 +354,14 @@ func (s *Service) UpdateEntity(ctx context.Context, p *radar.Principal, id strin
 		oneOf(&probs, "status", *patch.Status, []string{radar.StatusOK, radar.StatusPaused})
 	}
 	if patch.ThingsToTrack != nil {
-		checkLen(&probs, "thingsToTrack", *patch.ThingsToTrack, 1, maxThingsToTrack)
+		checkLen(&probs, "thingsToTrack", *patch.ThingsToTrack, 1, maxThingsToTrack, radar.MultiLine)
 	}
 	if patch.Tags != nil {
 		if len(patch.Tags) > maxTags {
 			probs.Addf("tags", "must have at most %d items, got %d", maxTags, len(patch.Tags))
 		}
 		for i, t := range patch.Tags {
-			checkLen(&probs, fmt.Sprintf("tags[%d]", i), t, 1, maxTagLen)
+			checkLen(&probs, fmt.Sprintf("tags[%d]", i), t, 1, maxTagLen, radar.SingleLine)
 		}
 	}
 	added := 0
@@ -473,7 +473,7 @@ func (s *Service) EnrichDraft(ctx context.Context, p *radar.Principal, in radar.
 	if err := p.Require(radar.ScopeTrackerWrite); err != nil {
 		return nil, err
 	}
-	if err := validateInput(&in, nil, false); err != nil {
+	if err := s.validateInput(&in, nil, false); err != nil {
 		return nil, err
 	}
 	trimInput(&in)

@@ -60,6 +60,9 @@ func (s *Service) CreateOrg(ctx context.Context, slug, name string) (*radar.Org,
 	if name == "" {
 		name = slug
 	}
+	if reason := radar.TextProblem(name, radar.SingleLine); reason != "" {
+		return nil, radar.Errorf(radar.EValidation, "name: %s", reason)
+	}
 	o := &radar.Org{ID: uuid.NewString(), Slug: slug, Name: name, CreatedAt: s.nowTime()}
 	if err := s.store.CreateOrg(ctx, o); err != nil {
 		return nil, err
@@ -77,7 +80,7 @@ type NewKey struct {
 func (s *Service) CreateKey(ctx context.Context, orgID, name string, scopes []string, expires time.Duration) (*NewKey, error) {
 	var p radar.Problems
 	name = strings.TrimSpace(name)
-	if name == "" || len([]rune(name)) > 100 {
+	if p.Text("name", name, radar.SingleLine) && (name == "" || len([]rune(name)) > 100) {
 		p.Add("name", "must be 1-100 characters")
 	}
 	if len(scopes) == 0 {

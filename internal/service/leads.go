@@ -28,7 +28,7 @@ func (s *Service) ListLeads(ctx context.Context, p *radar.Principal, q LeadQuery
 	pg, view := s.page("leads", q.PageQuery, &probs)
 	oneOf(&probs, "decision", q.Decision, []string{radar.DecisionUnreviewed, radar.DecisionAccepted, radar.DecisionRejected})
 	oneOf(&probs, "stage", q.Stage, radar.Stages)
-	if len(q.Name) > 200 {
+	if checkQuery(&probs, "name", q.Name) && len(q.Name) > 200 {
 		probs.Add("name", "must be at most 200 characters")
 	}
 	terms := s.parseTerms(q.Classification, &probs)
@@ -131,7 +131,7 @@ func (s *Service) TrackLead(ctx context.Context, p *radar.Principal, id string, 
 		ThingsToTrack: in.ThingsToTrack, AlertEmails: in.AlertEmails, EmailAlertsEnabled: in.EmailAlertsEnabled,
 		CadenceDays: in.CadenceDays,
 	}
-	if err := validateInput(&ein, &yes, true); err != nil {
+	if err := s.validateInput(&ein, &yes, true); err != nil {
 		if e, ok := radar.AsError(err); ok && website == "" {
 			e.Message = strings.Replace(e.Message, "companyWebsite: is required", "companyWebsite: is required: the lead has no known website, so send companyWebsite", 1)
 		}

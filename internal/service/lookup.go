@@ -105,7 +105,7 @@ func quote(s string) string { return `"` + s + `"` }
 
 // parseTerms validates a classification parameter; nil means no sector filter.
 func (s *Service) parseTerms(raw string, p *radar.Problems) []string {
-	if strings.TrimSpace(raw) == "" {
+	if !checkQuery(p, "classification", raw) || strings.TrimSpace(raw) == "" {
 		return nil
 	}
 	terms, err := taxonomy.ParseTerms(raw)
@@ -143,7 +143,7 @@ func (s *Service) companyFilter(ctx context.Context, orgID, exactParam, exact, q
 		}
 		return exact, nil, nil
 	}
-	if strings.TrimSpace(query) == "" {
+	if !checkQuery(p, codes.param, query) || strings.TrimSpace(query) == "" {
 		return "", nil, nil
 	}
 	if len(*p) > 0 {

@@ -32,6 +32,9 @@ type Config struct {
 	Taxonomy   *taxonomy.Taxonomy
 	Classifier taxonomy.Classifier
 	Enricher   DraftEnricher
+	// FetchAllowPrivate accepts websites the fetcher could only reach with RADAR_FETCH_ALLOW_PRIVATE: other
+	// ports than 80 and 443, loopback and private addresses.
+	FetchAllowPrivate bool
 }
 
 // Service implements Radar's operations.
@@ -45,6 +48,8 @@ type Service struct {
 	tax     *taxonomy.Taxonomy
 	classes taxonomy.Classifier
 	enrich  DraftEnricher
+	// publicOnly refuses websites that the guarded fetcher can never fetch.
+	publicOnly bool
 
 	indexMu sync.Mutex
 	indexes map[string]*orgIndex
@@ -68,17 +73,18 @@ func New(cfg Config) *Service {
 		cfg.Classifier = taxonomy.NewBuiltin(cfg.Taxonomy)
 	}
 	return &Service{
-		store:   cfg.Store,
-		baseURL: cfg.BaseURL,
-		cursors: cursorSigner{key: cfg.Secret},
-		now:     cfg.Clock,
-		logger:  cfg.Logger,
-		compile: cfg.Compile,
-		tax:     cfg.Taxonomy,
-		classes: cfg.Classifier,
-		enrich:  cfg.Enricher,
-		indexes: map[string]*orgIndex{},
-		touched: map[string]time.Time{},
+		store:      cfg.Store,
+		baseURL:    cfg.BaseURL,
+		cursors:    cursorSigner{key: cfg.Secret},
+		now:        cfg.Clock,
+		logger:     cfg.Logger,
+		compile:    cfg.Compile,
+		tax:        cfg.Taxonomy,
+		classes:    cfg.Classifier,
+		enrich:     cfg.Enricher,
+		publicOnly: !cfg.FetchAllowPrivate,
+		indexes:    map[string]*orgIndex{},
+		touched:    map[string]time.Time{},
 	}
 }
 

@@ -58,7 +58,7 @@ func (s *Service) signalFilter(ctx context.Context, p *radar.Principal, q Signal
 	oneOf(&probs, "type", q.Type, radar.SignalTypes)
 	oneOf(&probs, "severity", q.Severity, radar.Severities)
 	oneOf(&probs, "recommendation", q.Recommendation, radar.Recommendations)
-	if len(q.Q) > 200 {
+	if checkQuery(&probs, "q", q.Q) && len(q.Q) > 200 {
 		probs.Add("q", "must be at most 200 characters")
 	}
 	terms := s.parseTerms(q.Classification, &probs)

@@ -66,7 +66,7 @@ func VerifyPassword(hash, password string) bool {
 func (s *Service) CreateUser(ctx context.Context, orgID, email, password, role string) (*radar.User, error) {
 	var p radar.Problems
 	email = strings.TrimSpace(strings.ToLower(email))
-	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
+	if a, err := mail.ParseAddress(email); p.Text("email", email, radar.SingleLine) && (err != nil || a.Address != email) {
 		p.Addf("email", "must be an e-mail address, got %q", email)
 	}
 	if n := len([]rune(password)); n < 10 || n > 200 {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"radar"
+	"radar/internal/fetch"
 )
 
 // Field limits of the specification.
@@ -26,7 +27,10 @@ const (
 // CadenceDays lists the allowed cadences.
 var CadenceDays = []int{3, 7, 30}
 
-func checkLen(p *radar.Problems, path, v string, min, max int) {
+func checkLen(p *radar.Problems, path, v string, min, max int, kind radar.TextKind) {
+	if !p.Text(path, v, kind) {
+		return
+	}
 	n := utf8.RuneCountInString(strings.TrimSpace(v))
 	switch {
 	case n < min && min == 1:
@@ -36,7 +40,10 @@ func checkLen(p *radar.Problems, path, v string, min, max int) {
 	}
 }
 
-func checkMax(p *radar.Problems, path, v string, max int) {
+func checkMax(p *radar.Problems, path, v string, max int, kind radar.TextKind) {
+	if !p.Text(path, v, kind) {
+		return
+	}
 	if n := utf8.RuneCountInString(v); n > max {
 		p.Addf(path, "must be at most %d characters, got %d", max, n)
 	}
@@ -50,6 +57,9 @@ func checkURL(p *radar.Problems, path, v string, required bool) {
 		}
 		return
 	}
+	if !p.Text(path, v, radar.SingleLine) {
+		return
+	}
 	if len(v) > maxURL {
 		p.Addf(path, "must be at most %d characters", maxURL)
 		return
@@ -57,6 +67,20 @@ func checkURL(p *radar.Problems, path, v string, required bool) {
 	u, err := url.Parse(v)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(v, " \t\n") {
 		p.Add(path, "must be an absolute http or https URL")
+	}
+}
+
+// checkWebsite requires a website URL that the fetcher can reach: unless private fetching is on, a port
+// other than 80 and 443, a loopback or private address, or localhost is refused now rather than at every run.
+func (s *Service) checkWebsite(p *radar.Problems, path, v string) {
+	n := len(*p)
+	checkURL(p, path, v, true)
+	if len(*p) > n || !s.publicOnly {
+		return
+	}
+	u, _ := url.Parse(v)
+	if err := fetch.CheckTarget(u); err != nil {
+		p.Addf(path, "must be a public website: %v", err)
 	}
 }
 
@@ -76,6 +100,9 @@ func checkEmails(p *radar.Problems, path string, emails []string) {
 	seen := map[string]int{}
 	for i, e := range emails {
 		ip := fmt.Sprintf("%s[%d]", path, i)
+		if !p.Text(ip, e, radar.SingleLine) {
+			continue
+		}
 		a, err := mail.ParseAddress(e)
 		if err != nil || a.Address != e || a.Name != "" || !strings.Contains(e[strings.LastIndex(e, "@")+1:], ".") && !strings.HasSuffix(e, "@localhost") {
 			p.Addf(ip, "must be an e-mail address like name@example.com, got %q", e)
@@ -90,7 +117,7 @@ func checkEmails(p *radar.Problems, path string, emails []string) {
 }
 
 func checkFounder(p *radar.Problems, path string, f radar.FounderInput) {
-	checkLen(p, path+".name", f.Name, 1, maxFounderName)
+	checkLen(p, path+".name", f.Name, 1, maxFounderName, radar.SingleLine)
 	checkURL(p, path+".linkedinUrl", f.LinkedinURL, false)
 	checkURL(p, path+".twitterUrl", f.TwitterURL, false)
 	checkURL(p, path+".githubUrl", f.GithubURL, false)
@@ -98,15 +125,15 @@ func checkFounder(p *radar.Problems, path string, f radar.FounderInput) {
 
 // validateInput checks every field of a create, or of a draft, which needs only companyName and
 // companyWebsite; confirmed is checked only on create.
-func validateInput(in *radar.EntityInput, confirmed *bool, create bool) error {
+func (s *Service) validateInput(in *radar.EntityInput, confirmed *bool, create bool) error {
 	var p radar.Problems
 	draft := !create
-	checkLen(&p, "companyName", in.CompanyName, 1, maxCompanyName)
-	checkURL(&p, "companyWebsite", in.CompanyWebsite, true)
+	checkLen(&p, "companyName", in.CompanyName, 1, maxCompanyName, radar.SingleLine)
+	s.checkWebsite(&p, "companyWebsite", in.CompanyWebsite)
 	checkURL(&p, "companyLinkedinUrl", in.CompanyLinkedinURL, false)
 	checkURL(&p, "companyTwitterUrl", in.CompanyTwitterURL, false)
 	checkURL(&p, "companyGithubUrl", in.CompanyGithubURL, false)
-	checkMax(&p, "companySummary", in.CompanySummary, maxSummary)
+	checkMax(&p, "companySummary", in.CompanySummary, maxSummary, radar.MultiLine)
 	if in.Founders == nil {
 		if !draft {
 			p.Add("founders", "is required")
@@ -122,7 +149,7 @@ func validateInput(in *radar.EntityInput, confirmed *bool, create bool) error {
 		checkFounder(&p, path, f)
 	}
 	if !draft || in.ThingsToTrack != "" {
-		checkLen(&p, "thingsToTrack", in.ThingsToTrack, 1, maxThingsToTrack)
+		checkLen(&p, "thingsToTrack", in.ThingsToTrack, 1, maxThingsToTrack, radar.MultiLine)
 	}
 	if in.AlertEmails == nil {
 		if !draft {
@@ -138,6 +165,14 @@ func validateInput(in *radar.EntityInput, confirmed *bool, create bool) error {
 		p.Add("confirmed", "must be true: confirm that the company should be tracked")
 	}
 	return p.Err()
+}
+
+// checkQuery checks a free-text query parameter (q, name, entityQuery, …): one line of valid text.
+func checkQuery(p *radar.Problems, path, v string) bool {
+	if v == "" {
+		return true
+	}
+	return p.Text(path, v, radar.SingleLine)
 }
 
 // validateIdempotencyKey checks the Idempotency-Key header: 8-200 printable ASCII characters, no spaces.

@@ -36,7 +36,7 @@ func (e *Engine) Deliver(ctx context.Context, a radar.MailArgs, final bool) erro
 	if e.cfg.Mailer == nil {
 		return e.failDelivery(rctx, a, "no SMTP server is configured", true, m.Attempts)
 	}
-	sendErr := e.cfg.Mailer.Send(ctx, mail.Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
+	sendErr := e.cfg.Mailer.Send(ctx, mail.Message{Key: a.OutboxID, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML})
 	if sendErr == nil {
 		if err := e.cfg.Store.MarkOutboxSent(rctx, a.OrgID, a.OutboxID, e.now()); err != nil && !errors.Is(err, radar.ErrNotFound) {
 			return fmt.Errorf("tracker: deliver %s: sent, but not recorded: %w", a.OutboxID, err)

@@ -14,6 +14,7 @@ import (
 	"radar"
 	"radar/internal/crawl"
 	"radar/internal/fetch"
+	"radar/internal/mail"
 	"radar/internal/simweb"
 	"radar/internal/sqldb/storetest"
 	"radar/internal/tracker"
@@ -294,6 +295,11 @@ func TestRepeatedRunJobWritesOnce(t *testing.T) {
 		}
 		if n := len(v.smtp.Messages()); n != 1 {
 			t.Errorf("%d e-mails, want 1", n)
+		}
+		// Were it sent again (a crash before the delivery was recorded), the copy would carry the same
+		// Message-ID: the outbox message's.
+		if got, want := v.smtp.Messages()[0].Header.Get("Message-Id"), "<"+mail.MessageID(box[0].ID, box[0].To, mail.DefaultFrom)+">"; got != want {
+			t.Errorf("Message-ID %q, want %q", got, want)
 		}
 	})
 }

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"radar"
 	"radar/internal/service"
@@ -133,6 +135,11 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	email := strings.ToLower(strings.TrimSpace(r.PostFormValue("email")))
 	password := r.PostFormValue("password")
 	data := loginData{Email: email, Next: r.PostFormValue("next")}
+	if radar.TextProblem(email, radar.SingleLine) != "" {
+		data.Email, data.Error = "", "Enter a valid e-mail address."
+		h.render(w, r, http.StatusBadRequest, "login", page{Title: "Sign in", Data: data})
+		return
+	}
 	if email == "" || password == "" {
 		data.Error = "Enter your e-mail address and password."
 		h.render(w, r, http.StatusBadRequest, "login", page{Title: "Sign in", Data: data})
@@ -204,12 +211,43 @@ func (h *Handler) loginWait(ctx context.Context, emailKey, ipKey string) time.Du
 	return wait
 }
 
-// safeNext keeps a redirect after sign-in on this site.
+// safeNext keeps a redirect after sign-in on this site: next must be a path of this site, with no scheme and no
+// host, not starting with //, holding no backslash (browsers read /\ as //, another host), no control character
+// and no white space in its path, which browsers drop ("/\t/evil.example" is "//evil.example" to them), in any
+// of its percent-decoded forms. Anything else, and the sign-in page itself, leads to the home page.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") || strings.HasPrefix(next, "/login") {
-		return "/companies"
+	const home = "/companies"
+	s := next
+	for range 3 {
+		if !sitePath(s) || strings.HasPrefix(s, "/login") {
+			return home
+		}
+		dec, err := url.PathUnescape(s)
+		if err != nil {
+			// A "%" that escapes nothing stays as it is: s is what browsers will read.
+			return next
+		}
+		if dec == s {
+			return next
+		}
+		s = dec
 	}
-	return next
+	return home
+}
+
+// sitePath reports whether s, as a browser would read it, is a path of this site without hidden characters.
+func sitePath(s string) bool {
+	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") || strings.ContainsRune(s, '\\') {
+		return false
+	}
+	path, _, _ := strings.Cut(s, "?")
+	path, _, _ = strings.Cut(path, "#")
+	if strings.ContainsFunc(path, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) || r == utf8.RuneError }) ||
+		strings.ContainsFunc(s, unicode.IsControl) {
+		return false
+	}
+	u, err := url.Parse(s)
+	return err == nil && u.Scheme == "" && u.Host == "" && u.User == nil && u.Opaque == ""
 }
 
 // clientIP is the address of the connection; forwarding headers are not trusted.
