@@ -27,6 +27,7 @@ type Candidate struct {
 	CompanyName    string
 	CompanyWebsite string // origin of a URL or domain for the company found in the item, else ""
 	Summary        string // the sentence the lead was found in
+	CompanySummary string // what the items say the company is or does, else Undescribed(CompanyName)
 	Relation       string // one of the Rel constants
 	Stage          string // one of the Stage constants
 	Evidence       []string
@@ -104,6 +105,9 @@ func merge(dst *Candidate, src Candidate) {
 	if dst.CompanyWebsite == "" {
 		dst.CompanyWebsite = src.CompanyWebsite
 	}
+	if dst.CompanySummary == Undescribed(dst.CompanyName) {
+		dst.CompanySummary = src.CompanySummary
+	}
 }
 
 // itemScan holds what one item says, shared by the steps that turn its links into leads.
@@ -135,12 +139,22 @@ func (m *matcher) item(it Item) []Candidate {
 	if !sc.mentionsTracked() {
 		return nil
 	}
-	stages := make(map[string]string)
+	stages := newStageFacts()
+	named := make(map[string]string)
 	var mentions []mention
+	last := ""
 	for i, s := range sc.sents {
 		sc.hire = append(sc.hire, s.reportsHire())
 		s.companyRelations(sc.rels)
-		s.stages(stages)
+		s.namedSites(named)
+		for _, o := range s.stages(stages) {
+			if last != "" && last != "T" {
+				stages.add(last, o)
+			}
+		}
+		if c := s.lastCompany(); c != "" {
+			last = c
+		}
 		for _, l := range findLinks(sc.sents, i) {
 			mentions = append(mentions, sc.mentions(l)...)
 		}
@@ -155,6 +169,7 @@ func (m *matcher) item(it Item) []Candidate {
 		return cmp.Or(cmp.Compare(a.sent, b.sent), cmp.Compare(a.tok, b.tok))
 	})
 	sites := websites(it)
+	about := make(map[string]string)
 	var out []Candidate
 	index := make(map[string]int)
 	for _, mn := range mentions {
@@ -164,14 +179,19 @@ func (m *matcher) item(it Item) []Candidate {
 		}
 		s := sc.sents[mn.link.sent]
 		company := s.toks[mn.link.company].text
+		key := normalizeCompany(company)
+		if _, ok := about[key]; !ok {
+			about[key] = sc.describe(key)
+		}
 		c := Candidate{
 			PersonName:     mn.name,
 			PersonRole:     mn.role,
 			CompanyName:    company,
-			CompanyWebsite: websiteOf(company, m, sites),
+			CompanyWebsite: cmp.Or(named[key], websiteOf(company, m, sites)),
 			Summary:        mn.summary,
+			CompanySummary: cmp.Or(about[key], Undescribed(company)),
 			Relation:       rel,
-			Stage:          cmp.Or(stages[normalizeCompany(company)], StageUnknown),
+			Stage:          stages.of(company),
 			Key:            NormalizeKey(mn.name, company),
 		}
 		if it.URL != "" {
@@ -538,31 +558,8 @@ func (s *sentence) agentAfter(j int) (int, bool) {
 	return 0, false
 }
 
-// stages attributes each funding stage mentioned in the sentence to the company it is about and records
-// the most advanced stage per company.
-func (s *sentence) stages(out map[string]string) {
-	if !s.contains(stageWords) {
-		return
-	}
-	found := stagePattern.FindAllStringSubmatchIndex(s.str, -1)
-	head := s.appositiveHeads()
-	for _, f := range found {
-		mention := strings.ToLower(s.str[f[0]:f[1]])
-		letter := ""
-		if f[2] >= 0 {
-			letter = strings.ToLower(s.str[f[2]:f[3]])
-		}
-		owner := s.stageOwner(s.tokenAt(f[0]), head)
-		if owner < 0 || s.toks[owner].span < 0 {
-			continue
-		}
-		k := normalizeCompany(s.toks[owner].text)
-		out[k] = laterStage(cmp.Or(out[k], StageUnknown), stageOfMention(mention, letter))
-	}
-}
-
 // stageWords are the words a funding stage is named with.
-var stageWords = words("pre-?seed.* preseed.* seed.* angels? series.* growth.* late.* ipo initial public")
+var stageWords = words("pre-?seed.* preseed.* seed.* angels? series.* growth.* late.* ipo initial public listing listed")
 
 // isCompanyLike reports whether token i can own a funding round: the tracked company or a name that is
 // not a person's.

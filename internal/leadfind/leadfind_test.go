@@ -375,7 +375,24 @@ func TestStageOf(t *testing.T) {
 		"IPO":                    {"files for an IPO", StageSeriesBPlus},
 		"went public":            {"the company went public in 2021", StageSeriesBPlus},
 		"most advanced wins":     {"after a seed round in 2024 it raised a Series A", StageSeriesA},
-		"amount only":            {"raised $10M from investors", StageUnknown},
+		"amount only, under $5M": {"raised $2.5 million from investors", StagePreSeedSeed},
+		"amount only, $5M":       {"Fieldgrid raised $5M.", StageSeriesA},
+		"amount only, $10M":      {"raised $10M from investors", StageSeriesA},
+		"amount only, $25M":      {"has raised US$25 million in funding", StageSeriesBPlus},
+		"amount in thousands":    {"closed a $750k round", StagePreSeedSeed},
+		"amount with separators": {"raised $4,500,000 from angels in Lisbon", StagePreSeedSeed},
+		"euros at a rough rate":  {"raised €4.8M in funding", StageSeriesA},
+		"pounds at a rough rate": {"secured £20m of investment", StageSeriesBPlus},
+		"currency code":          {"raised EUR 3 million", StagePreSeedSeed},
+		"currency named after":   {"raised 30 million euros", StageSeriesBPlus},
+		"billion":                {"raised $1.2bn", StageSeriesBPlus},
+		"round beats amount":     {"a $30M seed round", StagePreSeedSeed},
+		"named seed round":       {"Fieldgrid closed a $2.5 million seed round.", StagePreSeedSeed},
+		"valuation is no amount": {"is valued at $40M after raising money", StageUnknown},
+		"revenue is no amount":   {"reached $12M in annual revenue after raising money", StageUnknown},
+		"price is no amount":     {"sells sensors at $300 each, funded by grants", StageUnknown},
+		"no funding words":       {"a $20M contract with the city", StageUnknown},
+		"stock market listing":   {"plans a stock market listing next year", StageSeriesBPlus},
 		"a series of":            {"a series of product launches", StageUnknown},
 		"seedling is not seed":   {"a seedling nursery", StageUnknown},
 		"revenue growth":         {"strong revenue growth", StageUnknown},
@@ -386,6 +403,98 @@ func TestStageOf(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			if got := StageOf(tc.text); got != tc.want {
 				t.Errorf("StageOf(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
+	tests := map[string]struct{ text, want string }{
+		"seed round with an amount": {
+			"Ana Duarte, a former Northwind engineer, founded Fieldgrid, which closed a $2.5 million seed round.", StagePreSeedSeed},
+		"round in the next sentence": {
+			"Former Northwind engineer Ana Duarte has founded Fieldgrid. The start-up raised a $2.5 million seed round in March.", StagePreSeedSeed},
+		"pre-seed": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid with a pre-seed round from angels.", StagePreSeedSeed},
+		"series C": {
+			"Northwind partners with Fieldgrid, founded by Ana Duarte, which raised a Series C last year.", StageSeriesBPlus},
+		"amount without a round, small": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, which has raised $3M from investors.", StagePreSeedSeed},
+		"amount without a round, mid": {
+			"Northwind invests in Fieldgrid (founders: Ana Duarte and Rui Lopes), which raised €12 million.", StageSeriesA},
+		"amount without a round, large": {
+			"Northwind acquires Fieldgrid, founded by Ana Duarte. Fieldgrid had raised $40 million from investors.", StageSeriesBPlus},
+		"the tracked company's round is not the lead's": {
+			"Northwind raised a $30M Series B. Former Northwind engineer Ana Duarte launches Fieldgrid.", StageUnknown},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := Extract("Northwind", nil, items(tc.text))
+			if len(got) == 0 {
+				t.Fatalf("Extract(%q) found no lead", tc.text)
+			}
+			if got[0].CompanyName != "Fieldgrid" || got[0].Stage != tc.want {
+				t.Errorf("Extract(%q) = %v, want Fieldgrid at %s", tc.text, leadsOf(got), tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractReadsTheCompanyWebsite(t *testing.T) {
+	tests := map[string]struct{ text, want string }{
+		"domain in brackets": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid (fieldgrid.example).", "https://fieldgrid.example"},
+		"link with www and a slash": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid. Its site is https://www.fieldgrid.example/ and it is hiring.", "https://fieldgrid.example"},
+		"domain at the end of a sentence": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid. More at fieldgrid.example. The round was small.", "https://fieldgrid.example"},
+		"domain unlike the name, next to it": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid (getsoil.example), a soil-sensor start-up.", "https://getsoil.example"},
+		"the tracked company's site is not the lead's": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, says northwind.example.", ""},
+		"a link to the news site is not the company's": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid. Read more on https://techdaily.example/story.", ""},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := Extract("Northwind", nil, items(tc.text))
+			if len(got) != 1 || got[0].CompanyWebsite != tc.want {
+				t.Errorf("Extract(%q) = %v, want one lead of Fieldgrid at %q", tc.text, leadsOf(got), tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractDescribesTheCompany(t *testing.T) {
+	tests := map[string]struct{ title, text, want string }{
+		"appositive": {
+			"Northwind alum raises seed round",
+			"Fieldgrid, a Lisbon start-up that makes soil sensors, was founded by former Northwind engineer Ana Duarte.",
+			"Fieldgrid is a Lisbon start-up that makes soil sensors."},
+		"relative clause": {
+			"Ana Duarte leaves Northwind",
+			"Ana Duarte left Northwind in 2024 and founded Fieldgrid, which builds soil sensors for vineyards.",
+			"Fieldgrid builds soil sensors for vineyards."},
+		"the company as the subject of a later sentence": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid",
+			"Ana Duarte spent six years at Northwind. Fieldgrid makes soil sensors for vineyards and orchards.",
+			"Fieldgrid makes soil sensors for vineyards and orchards."},
+		"a description that says what it does wins": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, a stealth start-up",
+			"Fieldgrid is a maker of soil sensors.",
+			"Fieldgrid is a maker of soil sensors."},
+		"an event is no description": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid",
+			"Fieldgrid, which raised a seed round, is hiring.",
+			Undescribed("Fieldgrid")},
+		"nothing said": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid", "", Undescribed("Fieldgrid")},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := Extract("Northwind", nil, []Item{{URL: "https://news.example/1", Title: tc.title, Text: tc.text}})
+			if len(got) != 1 || got[0].CompanySummary != tc.want {
+				t.Fatalf("Extract(%q, %q) = %+v, want one lead with the company summary %q", tc.title, tc.text, got, tc.want)
 			}
 		})
 	}

@@ -74,7 +74,8 @@ func endsSentence(before, after string) bool {
 		return false
 	}
 	if strings.Contains(word, ".") {
-		return false
+		_, domain := siteOf(word)
+		return domain && (strings.TrimSpace(after) == "" || isUpperStart(strings.TrimLeft(after, ` "'“‘(`)))
 	}
 	lower := strings.ToLower(word)
 	if !abbreviations[lower] {

@@ -1,0 +1,295 @@
+package leadfind
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A company's stage comes from the round an item names for it: pre-seed, seed and angel rounds are
+// pre_seed_seed, Series A is series_a, Series B and later, growth rounds, a listing or an IPO are
+// series_b_plus. When the item names an amount raised but no round, the amount decides: under $5M is
+// pre_seed_seed, $5M up to $25M is series_a, $25M or more is series_b_plus, other currencies at rough
+// dollar rates.
+
+// Amount thresholds of the stages, in US dollars.
+const (
+	seriesAFrom     = 5_000_000
+	seriesBPlusFrom = 25_000_000
+	// minRound is the smallest amount read as money raised; smaller sums are prices and fees.
+	minRound = 20_000
+)
+
+// amountPattern finds an amount of money in a prepared sentence (lowercase, tokens separated by spaces): a
+// currency sign or code, the number, a magnitude, or the number followed by the currency's name.
+var amountPattern = regexp.MustCompile(`(?:^| )(?:(us\$|a\$|c\$|s\$|nz\$|\$|€|£|¥|₹|(?:usd|eur|gbp|chf|sek|nok|dkk|jpy|inr|cad|aud|sgd) ?)(\d+(?:[.,]\d+)*) ?(k|m|mn|mm|million|millions|b|bn|billion|thousand)?|(\d+(?:[.,]\d+)*) ?(k|m|mn|million|b|bn|billion|thousand)? (dollars|euros|pounds|francs|kronor|crowns|usd|eur|gbp|chf|sek|nok|dkk))(?: |$)`)
+
+// dollarRates are rough US dollar values of one unit of a currency.
+var dollarRates = map[string]float64{
+	"$": 1, "us$": 1, "usd": 1, "dollars": 1,
+	"a$": 0.65, "aud": 0.65, "c$": 0.73, "cad": 0.73, "s$": 0.75, "sgd": 0.75, "nz$": 0.6,
+	"€": 1.1, "eur": 1.1, "euros": 1.1,
+	"£": 1.27, "gbp": 1.27, "pounds": 1.27,
+	"chf": 1.1, "francs": 1.1,
+	"sek": 0.095, "kronor": 0.095, "nok": 0.09, "dkk": 0.15, "crowns": 0.1,
+	"¥": 0.007, "jpy": 0.007, "₹": 0.012, "inr": 0.012,
+}
+
+// magnitudes multiply the number of an amount.
+var magnitudes = map[string]float64{
+	"": 1, "k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "million": 1e6, "millions": 1e6,
+	"b": 1e9, "bn": 1e9, "billion": 1e9,
+}
+
+// fundingWords mark a sentence that reports money raised.
+var fundingWords = words(`rais(?:e|es|ed|ing) round rounds funding financing invest(?:s|ed|ment|ments|ing)? backing backed
+clos(?:e|es|ed|ing) secur(?:e|es|ed|ing) land(?:s|ed)? bag(?:s|ged)? seed pre-?seed capital led fund(?:s|ed|ing)?`)
+
+// notRaised are words next to an amount that say it is not money raised: a valuation, revenue, a price.
+var notRaised = wordSet(`valuation valued worth revenue revenues arr sales turnover price priced cost costs contract
+contracts grant grants order orders salary fine fined penalty loss losses profit budget`)
+
+// amountOf returns the amount, in US dollars, of one match of amountPattern in s, or 0 when it is no sum
+// raised.
+func amountOf(s string, m []int) float64 {
+	cur, num, mag := "", "", ""
+	if m[4] >= 0 {
+		cur, num = strings.TrimSpace(s[m[2]:m[3]]), s[m[4]:m[5]]
+		if m[6] >= 0 {
+			mag = s[m[6]:m[7]]
+		}
+	} else {
+		num, cur = s[m[8]:m[9]], s[m[12]:m[13]]
+		if m[10] >= 0 {
+			mag = s[m[10]:m[11]]
+		}
+		if mag == "" && cur != "dollars" && cur != "euros" && cur != "pounds" {
+			return 0
+		}
+	}
+	n, ok := parseNumber(num)
+	if !ok {
+		return 0
+	}
+	usd := n * magnitudes[mag] * dollarRates[cur]
+	if usd < minRound {
+		return 0
+	}
+	return usd
+}
+
+// parseNumber reads "2.5", "500,000" or "2,5" (a decimal comma).
+func parseNumber(num string) (float64, bool) {
+	parts := strings.Split(num, ",")
+	if len(parts) > 1 {
+		grouped := true
+		for _, p := range parts[1:] {
+			if len(p) < 3 || len(p) > 3 && p[3] != '.' {
+				grouped = false
+			}
+		}
+		if grouped {
+			num = strings.Join(parts, "")
+		} else if len(parts) == 2 {
+			num = parts[0] + "." + parts[1]
+		}
+	}
+	n, err := strconv.ParseFloat(num, 64)
+	return n, err == nil
+}
+
+// stageOfAmount maps an amount raised, in US dollars, to a stage.
+func stageOfAmount(usd float64) string {
+	switch {
+	case usd <= 0:
+		return StageUnknown
+	case usd < seriesAFrom:
+		return StagePreSeedSeed
+	case usd < seriesBPlusFrom:
+		return StageSeriesA
+	default:
+		return StageSeriesBPlus
+	}
+}
+
+// stageFacts collect what an item says about each company's funding, by normalised company name: the
+// most advanced round named and the largest amount raised.
+type stageFacts struct {
+	rounds  map[string]string
+	amounts map[string]float64
+}
+
+func newStageFacts() stageFacts {
+	return stageFacts{rounds: make(map[string]string), amounts: make(map[string]float64)}
+}
+
+// of returns a company's stage: from the rounds named, else from the amount, else unknown.
+func (f stageFacts) of(company string) string {
+	k := normalizeCompany(company)
+	if r := f.rounds[k]; r != "" && r != StageUnknown {
+		return r
+	}
+	return stageOfAmount(f.amounts[k])
+}
+
+// addRound records a round named for company k.
+func (f stageFacts) addRound(k, stage string) {
+	f.rounds[k] = laterStage(cmp.Or(f.rounds[k], StageUnknown), stage)
+}
+
+// addAmount records an amount raised by company k.
+func (f stageFacts) addAmount(k string, usd float64) {
+	f.amounts[k] = max(f.amounts[k], usd)
+}
+
+// stageMention is a round or an amount found in a sentence.
+type stageMention struct {
+	at    int // token index
+	round string
+	usd   float64
+}
+
+// stageMentions lists the rounds and amounts raised that a sentence names.
+func (s *sentence) stageMentions() []stageMention {
+	var out []stageMention
+	if s.contains(stageWords) {
+		for _, f := range stagePattern.FindAllStringSubmatchIndex(s.str, -1) {
+			letter := ""
+			if f[2] >= 0 {
+				letter = strings.ToLower(s.str[f[2]:f[3]])
+			}
+			mention := strings.ToLower(s.str[f[0]:f[1]])
+			if strings.HasPrefix(mention, "angel") && !s.angelRound(s.tokenAt(f[0])) {
+				continue
+			}
+			out = append(out, stageMention{at: s.tokenAt(f[0]), round: stageOfMention(mention, letter)})
+		}
+	}
+	if !s.contains(fundingWords) {
+		return out
+	}
+	text, starts := s.lowerText()
+	tokenAt := func(off int) int {
+		i, found := slices.BinarySearch(starts, off)
+		if !found {
+			i--
+		}
+		return i
+	}
+	for _, f := range amountPattern.FindAllStringSubmatchIndex(text, -1) {
+		at := f[0]
+		if text[at] == ' ' {
+			at++
+		}
+		i := tokenAt(at)
+		if usd := amountOf(text, f); usd > 0 && s.raised(i, tokenAt(f[1]-1)) {
+			out = append(out, stageMention{at: i, usd: usd})
+		}
+	}
+	return out
+}
+
+// lowerText returns the sentence's tokens as written, lowercased and joined by spaces, with the offset of
+// each token: amounts are read there, as "US$25" or "EUR" would be names in the prepared form.
+func (s *sentence) lowerText() (string, []int) {
+	var b strings.Builder
+	starts := make([]int, len(s.toks))
+	for i, t := range s.toks {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		starts[i] = b.Len()
+		b.WriteString(strings.ToLower(t.text))
+	}
+	return b.String(), starts
+}
+
+// angelRound reports whether "angel" at token i names a round or its investors rather than, say, a
+// company called Angel.
+func (s *sentence) angelRound(i int) bool {
+	return s.toks[i].span < 0
+}
+
+// raised reports whether the amount in tokens [from, to] is money raised: no word around it says it is a
+// valuation, revenue or a price, and it is not what something was bought for.
+func (s *sentence) raised(from, to int) bool {
+	for j := max(0, from-3); j <= min(len(s.toks)-1, to+3); j++ {
+		if notRaised[s.toks[j].form] {
+			return false
+		}
+	}
+	if from > 0 && s.toks[from-1].form == "for" {
+		for _, t := range s.toks {
+			if relationCues[t.form] == RelAcquiredFounder {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// stages attributes the rounds and amounts a sentence names to the companies they are about. A mention
+// with no company in its sentence is returned, for the caller to attribute to the company the item was
+// last talking about.
+func (s *sentence) stages(facts stageFacts) (orphans []stageMention) {
+	mentions := s.stageMentions()
+	if len(mentions) == 0 {
+		return nil
+	}
+	head := s.appositiveHeads()
+	for _, mn := range mentions {
+		owner := s.stageOwner(mn.at, head)
+		switch {
+		case owner < 0:
+			orphans = append(orphans, mn)
+			continue
+		case s.toks[owner].span < 0:
+			continue
+		}
+		facts.add(normalizeCompany(s.toks[owner].text), mn)
+	}
+	return orphans
+}
+
+// add records a mention for company k.
+func (f stageFacts) add(k string, mn stageMention) {
+	if mn.round != "" {
+		f.addRound(k, mn.round)
+	} else {
+		f.addAmount(k, mn.usd)
+	}
+}
+
+// lastCompany returns the normalised name of the last company the sentence names, "T" for the tracked
+// company, or "" when it names none; investors ("Acme Ventures", "led by Acme") are skipped.
+func (s *sentence) lastCompany() string {
+	for i := len(s.toks) - 1; i >= 0; i-- {
+		t := s.toks[i]
+		if t.form == "T" {
+			return "T"
+		}
+		if t.span < 0 || s.spans[t.span].person || s.investorAt(i) {
+			continue
+		}
+		return normalizeCompany(t.text)
+	}
+	return ""
+}
+
+// investorAt reports whether the name at token i reads as an investor.
+func (s *sentence) investorAt(i int) bool {
+	words := s.spans[s.toks[i].span].words
+	switch strings.ToLower(words[len(words)-1]) {
+	case "ventures", "capital", "partners", "fund", "investments", "vc":
+		return true
+	}
+	if i > 0 {
+		switch s.toks[i-1].form {
+		case "by", "from", "with":
+			return true
+		}
+	}
+	return false
+}
