@@ -634,12 +634,12 @@ func (s *sentence) stageOwner(at int, head []int) int {
 		}
 	}
 	for j := at - 1; j >= 0; j-- {
-		if head[j] < 0 && s.isCompanyLike(j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.investorAt(j) {
 			return j
 		}
 	}
 	for j := at + 1; j < len(s.toks); j++ {
-		if head[j] < 0 && s.isCompanyLike(j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.investorAt(j) {
 			return j
 		}
 	}

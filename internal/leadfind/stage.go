@@ -265,12 +265,13 @@ func (f stageFacts) add(k string, mn stageMention) {
 // lastCompany returns the normalised name of the last company the sentence names, "T" for the tracked
 // company, or "" when it names none; investors ("Acme Ventures", "led by Acme") are skipped.
 func (s *sentence) lastCompany() string {
+	head := s.appositiveHeads()
 	for i := len(s.toks) - 1; i >= 0; i-- {
 		t := s.toks[i]
 		if t.form == "T" {
 			return "T"
 		}
-		if t.span < 0 || s.spans[t.span].person || s.investorAt(i) {
+		if t.span < 0 || s.spans[t.span].person || head[i] >= 0 || s.investorAt(i) {
 			continue
 		}
 		return normalizeCompany(t.text)
@@ -280,14 +281,20 @@ func (s *sentence) lastCompany() string {
 
 // investorAt reports whether the name at token i reads as an investor.
 func (s *sentence) investorAt(i int) bool {
+	if s.toks[i].span < 0 {
+		return false
+	}
 	words := s.spans[s.toks[i].span].words
 	switch strings.ToLower(words[len(words)-1]) {
 	case "ventures", "capital", "partners", "fund", "investments", "vc":
 		return true
 	}
-	if i > 0 {
-		switch s.toks[i-1].form {
-		case "by", "from", "with":
+	if i > 0 && s.toks[i-1].form == "from" {
+		return true
+	}
+	if i > 1 && s.toks[i-1].form == "by" {
+		switch s.toks[i-2].form {
+		case "led", "co-led", "backed", "funded":
 			return true
 		}
 	}
