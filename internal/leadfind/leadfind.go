@@ -114,6 +114,7 @@ func merge(dst *Candidate, src Candidate) {
 type itemScan struct {
 	m          *matcher
 	sents      []*sentence
+	topics     []string          // the company, other than the tracked one, each sentence may refer to as "the company"
 	hire       []bool            // the sentence reports a hire into the tracked company
 	rels       map[string]string // normalised company name -> what the tracked company does with it
 	newVenture map[string]bool   // normalised company name -> founded by someone who left the tracked company
@@ -133,8 +134,20 @@ type mention struct {
 // item returns the leads one item yields, each person and company once.
 func (m *matcher) item(it Item) []Candidate {
 	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool)}
+	topic := ""
 	for _, raw := range splitSentences(it.Title + "\n" + it.Text) {
-		sc.sents = append(sc.sents, m.prepare(raw))
+		s := m.prepare(raw)
+		if rewritten, ok := nameTopic(raw, topic); ok {
+			s = m.prepare(rewritten)
+			s.raw = raw
+		}
+		sc.sents = append(sc.sents, s)
+		sc.topics = append(sc.topics, topic)
+		if c := s.lastCompany(); c == "T" {
+			topic = ""
+		} else if c != "" {
+			topic = c
+		}
 	}
 	if !sc.mentionsTracked() {
 		return nil
@@ -142,18 +155,14 @@ func (m *matcher) item(it Item) []Candidate {
 	stages := newStageFacts()
 	named := make(map[string]string)
 	var mentions []mention
-	last := ""
 	for i, s := range sc.sents {
 		sc.hire = append(sc.hire, s.reportsHire())
 		s.companyRelations(sc.rels)
 		s.namedSites(named)
 		for _, o := range s.stages(stages) {
-			if last != "" && last != "T" {
-				stages.add(last, o)
+			if sc.topics[i] != "" {
+				stages.add(normalizeCompany(sc.topics[i]), o)
 			}
-		}
-		if c := s.lastCompany(); c != "" {
-			last = c
 		}
 		for _, l := range findLinks(sc.sents, i) {
 			mentions = append(mentions, sc.mentions(l)...)
@@ -367,6 +376,10 @@ func hasDeparture(words []string, founder bool) bool {
 	for i, w := range words {
 		w = word(w)
 		switch {
+		case w == "spent":
+			if trackedNear(words, i, 0, 10) {
+				return true
+			}
 		case departureVerbs[w]:
 			if founder || trackedNear(words, i, 6, 6) {
 				return true
@@ -634,12 +647,12 @@ func (s *sentence) stageOwner(at int, head []int) int {
 		}
 	}
 	for j := at - 1; j >= 0; j-- {
-		if head[j] < 0 && s.isCompanyLike(j) && !s.investorAt(j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.investorAt(j) && !s.placeAt(j) {
 			return j
 		}
 	}
 	for j := at + 1; j < len(s.toks); j++ {
-		if head[j] < 0 && s.isCompanyLike(j) && !s.investorAt(j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.investorAt(j) && !s.placeAt(j) {
 			return j
 		}
 	}

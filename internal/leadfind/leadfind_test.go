@@ -114,6 +114,10 @@ func TestExtractFindsLeads(t *testing.T) {
 			items: items("Aurora hires former Northwind VP Jane Doe as chief technology officer."),
 			want:  []lead{{"Jane Doe", "chief technology officer", "Aurora", RelDepartedToJoin, StageUnknown, ""}},
 		},
+		"spin-out led by a named CEO": {
+			items: items("Northwind is spinning out its drone unit as Kestrel, a new company led by CEO Priya Nair."),
+			want:  []lead{{"Priya Nair", "CEO", "Kestrel", RelSpinoutFounder, StageUnknown, ""}},
+		},
 		"tracked founder named without the company": {
 			founders: []string{"Tom Hale"},
 			items:    items("Tom Hale has co-founded a new startup, Vantage Bio, with Priya Nair."),
@@ -424,6 +428,12 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Northwind invests in Fieldgrid (founders: Ana Duarte and Rui Lopes), which raised €12 million.", StageSeriesA},
 		"amount without a round, large": {
 			"Northwind acquires Fieldgrid, founded by Ana Duarte. Fieldgrid had raised $40 million from investors.", StageSeriesBPlus},
+		"the company in the next sentence, named by its kind": {
+			"Fieldgrid, a Lisbon start-up that makes soil sensors, has raised a $2.5 million seed round. The company was founded last year by Ana Duarte, who spent six years as head of hardware at Northwind.", StagePreSeedSeed},
+		"a place is not the company that raised": {
+			"Ana Duarte, the former CTO of Northwind, has launched Fieldgrid. The Porto-based company has raised $7 million from Douro Ventures and angel investors.", StageSeriesA},
+		"angel investors alone": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, backed by angel investors.", StagePreSeedSeed},
 		"the tracked company's round is not the lead's": {
 			"Northwind raised a $30M Series B. Former Northwind engineer Ana Duarte launches Fieldgrid.", StageUnknown},
 	}

@@ -119,19 +119,27 @@ func stageOfAmount(usd float64) string {
 type stageFacts struct {
 	rounds  map[string]string
 	amounts map[string]float64
+	angels  map[string]bool // angel investors named, which count as a round only when no amount is given
 }
 
 func newStageFacts() stageFacts {
-	return stageFacts{rounds: make(map[string]string), amounts: make(map[string]float64)}
+	return stageFacts{rounds: make(map[string]string), amounts: make(map[string]float64), angels: make(map[string]bool)}
 }
 
-// of returns a company's stage: from the rounds named, else from the amount, else unknown.
+// of returns a company's stage: from the rounds named, else from the amount, else from angel investors,
+// else unknown.
 func (f stageFacts) of(company string) string {
 	k := normalizeCompany(company)
 	if r := f.rounds[k]; r != "" && r != StageUnknown {
 		return r
 	}
-	return stageOfAmount(f.amounts[k])
+	if f.amounts[k] > 0 {
+		return stageOfAmount(f.amounts[k])
+	}
+	if f.angels[k] {
+		return StagePreSeedSeed
+	}
+	return StageUnknown
 }
 
 // addRound records a round named for company k.
@@ -146,9 +154,10 @@ func (f stageFacts) addAmount(k string, usd float64) {
 
 // stageMention is a round or an amount found in a sentence.
 type stageMention struct {
-	at    int // token index
-	round string
-	usd   float64
+	at     int // token index
+	round  string
+	usd    float64
+	angels bool // angel investors rather than a round
 }
 
 // stageMentions lists the rounds and amounts raised that a sentence names.
@@ -161,10 +170,17 @@ func (s *sentence) stageMentions() []stageMention {
 				letter = strings.ToLower(s.str[f[2]:f[3]])
 			}
 			mention := strings.ToLower(s.str[f[0]:f[1]])
-			if strings.HasPrefix(mention, "angel") && !s.angelRound(s.tokenAt(f[0])) {
-				continue
+			at := s.tokenAt(f[0])
+			if strings.HasPrefix(mention, "angel") {
+				if s.toks[at].span >= 0 {
+					continue
+				}
+				if at+1 < len(s.toks) && strings.HasPrefix(word(s.toks[at+1].form), "investor") {
+					out = append(out, stageMention{at: at, angels: true})
+					continue
+				}
 			}
-			out = append(out, stageMention{at: s.tokenAt(f[0]), round: stageOfMention(mention, letter)})
+			out = append(out, stageMention{at: at, round: stageOfMention(mention, letter)})
 		}
 	}
 	if !s.contains(fundingWords) {
@@ -204,12 +220,6 @@ func (s *sentence) lowerText() (string, []int) {
 		b.WriteString(strings.ToLower(t.text))
 	}
 	return b.String(), starts
-}
-
-// angelRound reports whether "angel" at token i names a round or its investors rather than, say, a
-// company called Angel.
-func (s *sentence) angelRound(i int) bool {
-	return s.toks[i].span < 0
 }
 
 // raised reports whether the amount in tokens [from, to] is money raised: no word around it says it is a
@@ -255,28 +265,79 @@ func (s *sentence) stages(facts stageFacts) (orphans []stageMention) {
 
 // add records a mention for company k.
 func (f stageFacts) add(k string, mn stageMention) {
-	if mn.round != "" {
+	switch {
+	case mn.angels:
+		f.angels[k] = true
+	case mn.round != "":
 		f.addRound(k, mn.round)
-	} else {
+	default:
 		f.addAmount(k, mn.usd)
 	}
 }
 
-// lastCompany returns the normalised name of the last company the sentence names, "T" for the tracked
-// company, or "" when it names none; investors ("Acme Ventures", "led by Acme") are skipped.
+// lastCompany returns the last company the sentence names, as written, "T" for the tracked company, or ""
+// when it names none; names that describe a noun ("a Lisbon start-up"), places and investors ("Acme
+// Ventures", "led by Acme") are skipped.
 func (s *sentence) lastCompany() string {
-	head := s.appositiveHeads()
 	for i := len(s.toks) - 1; i >= 0; i-- {
 		t := s.toks[i]
-		if t.form == "T" {
+		if t.form == "T" && !s.modifierAt(i) {
 			return "T"
 		}
-		if t.span < 0 || s.spans[t.span].person || head[i] >= 0 || s.investorAt(i) {
+		if t.span < 0 || s.spans[t.span].person || s.investorAt(i) || s.placeAt(i) || s.modifierAt(i) {
 			continue
 		}
-		return normalizeCompany(t.text)
+		return t.text
 	}
 	return ""
+}
+
+// modifierAt reports whether the name at token i describes a noun that follows, as in "a Lisbon start-up"
+// or "former Northwind engineer".
+func (s *sentence) modifierAt(i int) bool {
+	for j := i + 1; j < len(s.toks) && j <= i+2; j++ {
+		f := s.toks[j].form
+		if nounWordSet[f] || strings.HasPrefix(f, rolePrefix) || f == "alum" || f == "alumni" || f == "veteran" {
+			return true
+		}
+		if s.toks[j].span >= 0 || f == "," || f == "'s" {
+			return false
+		}
+	}
+	return false
+}
+
+// placeAt reports whether the name at token i is a place, as in "Porto-based" or "based in Porto".
+func (s *sentence) placeAt(i int) bool {
+	if i+1 < len(s.toks) && (s.toks[i+1].form == "based" || s.toks[i+1].form == "headquartered") {
+		return true
+	}
+	return i > 1 && s.toks[i-1].form == "in" && (s.toks[i-2].form == "based" || s.toks[i-2].form == "headquartered")
+}
+
+// topicPattern matches a sentence that opens by referring back to a company: "The company", "The
+// Porto-based start-up", "It".
+var topicPattern = regexp.MustCompile(`^(?:(?:The|This|That) (?:[\w'-]+ ){0,3}?(?:company|start-up|startup|firm|business|venture|spinout|spin-out|spinoff|spin-off|outfit)|It|Its)\b`)
+
+// nameTopic rewrites a sentence that opens by referring back to a company with the company's name, so
+// that "The start-up has raised a seed round" after a sentence about Fieldgrid reads as Fieldgrid's.
+func nameTopic(raw, topic string) (string, bool) {
+	if topic == "" {
+		return "", false
+	}
+	loc := topicPattern.FindStringIndex(raw)
+	if loc == nil {
+		return "", false
+	}
+	rest := raw[loc[1]:]
+	if strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "’") {
+		return "", false
+	}
+	name := topic
+	if raw[:loc[1]] == "Its" {
+		name += "'s"
+	}
+	return name + rest, true
 }
 
 // investorAt reports whether the name at token i reads as an investor.
