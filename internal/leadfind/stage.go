@@ -44,8 +44,9 @@ var magnitudes = map[string]float64{
 }
 
 // fundingWords mark a sentence that reports money raised.
-var fundingWords = words(`rais(?:e|es|ed|ing) round rounds funding financing invest(?:s|ed|ment|ments|ing)? backing backed
-clos(?:e|es|ed|ing) secur(?:e|es|ed|ing) land(?:s|ed)? bag(?:s|ged)? seed pre-?seed capital led fund(?:s|ed|ing)?`)
+var fundingWords = wordSet(`raise raises raised raising round rounds funding financing invest invests invested investing
+investment investments backing backed close closes closed closing secure secures secured securing land lands landed
+bag bags bagged seed pre-seed preseed capital led fund funds funded`)
 
 // notRaised are words next to an amount that say it is not money raised: a valuation, revenue, a price.
 var notRaised = wordSet(`valuation valued worth revenue revenues arr sales turnover price priced cost costs contract
@@ -183,7 +184,7 @@ func (s *sentence) stageMentions() []stageMention {
 			out = append(out, stageMention{at: at, round: stageOfMention(mention, letter)})
 		}
 	}
-	if !s.contains(fundingWords) {
+	if !strings.ContainsAny(s.raw, "0123456789") || !s.hasWord(fundingWords) {
 		return out
 	}
 	text, starts := s.lowerText()
@@ -356,6 +357,16 @@ func (s *sentence) investorAt(i int) bool {
 	if i > 1 && s.toks[i-1].form == "by" {
 		switch s.toks[i-2].form {
 		case "led", "co-led", "backed", "funded":
+			return true
+		}
+	}
+	return false
+}
+
+// hasWord reports whether a token of s, other than a name, is one of set.
+func (s *sentence) hasWord(set map[string]bool) bool {
+	for _, t := range s.toks {
+		if t.span < 0 && set[t.form] {
 			return true
 		}
 	}
