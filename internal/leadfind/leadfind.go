@@ -112,12 +112,13 @@ func merge(dst *Candidate, src Candidate) {
 
 // itemScan holds what one item says, shared by the steps that turn its links into leads.
 type itemScan struct {
-	m          *matcher
-	sents      []*sentence
-	topics     []string          // the company, other than the tracked one, each sentence may refer to as "the company"
-	hire       []bool            // the sentence reports a hire into the tracked company
-	rels       map[string]string // normalised company name -> what the tracked company does with it
-	newVenture map[string]bool   // normalised company name -> founded by someone who left the tracked company
+	m           *matcher
+	sents       []*sentence
+	topics      []string          // the company, other than the tracked one, each sentence may refer to as "the company"
+	firstPerson bool              // the item is a post whose author says they are starting a company
+	hire        []bool            // the sentence reports a hire into the tracked company
+	rels        map[string]string // normalised company name -> what the tracked company does with it
+	newVenture  map[string]bool   // normalised company name -> founded by someone who left the tracked company
 }
 
 // mention is one person of a link.
@@ -177,37 +178,48 @@ func (m *matcher) item(it Item) []Candidate {
 	slices.SortStableFunc(mentions, func(a, b mention) int {
 		return cmp.Or(cmp.Compare(a.sent, b.sent), cmp.Compare(a.tok, b.tok))
 	})
+	var finds []found
+	for _, mn := range mentions {
+		if rel := sc.relation(mn); rel != "" {
+			finds = append(finds, found{name: mn.name, role: mn.role, company: sc.sents[mn.link.sent].toks[mn.link.company].text,
+				summary: mn.summary, relation: rel, sent: mn.sent, tok: mn.tok})
+		}
+	}
+	finds = append(finds, sc.ventureLeads(it)...)
 	sites := websites(it)
 	about := make(map[string]string)
 	var out []Candidate
 	index := make(map[string]int)
-	for _, mn := range mentions {
-		rel := sc.relation(mn)
-		if rel == "" {
+	full := sc.fullNames()
+	for _, f := range finds {
+		if m.founders[normalizePerson(f.name)] {
 			continue
 		}
-		s := sc.sents[mn.link.sent]
-		company := s.toks[mn.link.company].text
-		key := normalizeCompany(company)
+		if long, ok := full[normalizeCompany(f.company)]; ok {
+			f.company = long
+		}
+		key := normalizeCompany(f.company)
 		if _, ok := about[key]; !ok {
 			about[key] = sc.describe(key)
 		}
 		c := Candidate{
-			PersonName:     mn.name,
-			PersonRole:     mn.role,
-			CompanyName:    company,
-			CompanyWebsite: cmp.Or(named[key], websiteOf(company, m, sites)),
-			Summary:        mn.summary,
-			CompanySummary: cmp.Or(about[key], Undescribed(company)),
-			Relation:       rel,
-			Stage:          stages.of(company),
-			Key:            NormalizeKey(mn.name, company),
+			PersonName:     f.name,
+			PersonRole:     f.role,
+			CompanyName:    f.company,
+			CompanyWebsite: cmp.Or(named[key], websiteOf(f.company, m, sites)),
+			Summary:        f.summary,
+			CompanySummary: cmp.Or(about[key], Undescribed(f.company)),
+			Relation:       f.relation,
+			Stage:          stages.of(f.company),
+			Key:            NormalizeKey(f.name, f.company),
 		}
 		if it.URL != "" {
 			c.Evidence = []string{it.URL}
 		}
 		if i, ok := index[c.Key]; ok {
-			merge(&out[i], c)
+			if !f.venture {
+				merge(&out[i], c)
+			}
 			continue
 		}
 		index[c.Key] = len(out)

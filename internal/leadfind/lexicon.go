@@ -79,6 +79,12 @@ institute college fund works hq inc ltd llc gmbh corp corporation co company int
 sciences finance financial payments devices materials semiconductor semiconductors quantum aerospace
 automation intelligence insights platforms computing medical diagnostics genomics mobility climate carbon
 io app apps cyber fintech network labs.ai
+recycling clinics clinic bank pay foods food farms farming freight learning kitchen coffee brewing wines apparel beauty
+pets travel markets mining metals chemicals manufacturing consulting publishing records music films pictures
+entertainment sports fitness hub retail supply supplies services dental therapy pharmacy insurance lending money wallet
+credit collective cooperative agency ag agri agritech grain dairy seeds aquatics space satellites drones aviation
+airlines marine maritime shipping ports automotive electric batteries battery charging grid nuclear fusion hydrogen
+solar biotech dx bioworks edtech healthtech proptech insurtech legaltech medtech cleantech agtech
 `)
 
 // Departure words say that a person has left the company named near them. Verbs may stand on either side

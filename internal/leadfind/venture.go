@@ -1,0 +1,391 @@
+package leadfind
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The patterns read one sentence at a time and need a person and a company in a fixed phrasing. Articles
+// also name a new company in one sentence and its people in the next ("Laurent's co-founder is Ana
+// Duarte", "My co-founder is Zodwa Khumalo"), or put the people in a first-person post. The venture reading
+// below finds the companies an item is about (started, spun out, acquired, invested in or partnered with)
+// and then the people the item names as their founders or leaders.
+
+// found is a person the item ties to a company, before it becomes a Candidate.
+type found struct {
+	name, role, company, summary, relation string
+	sent, tok                              int
+	venture                                bool // found by the venture reading, which yields to the patterns
+}
+
+// ventureCues, before a company, say it is being started or is new ("left to start Portlane", "a new
+// studio: Paperlantern Games", "spinning out its lab as Soilbank").
+var ventureCues = wordSet(`start starts started starting found founds founded founding co-found co-founds co-founded
+co-founding cofound cofounds cofounded launch launches launched launching unveil unveils unveiled building build builds
+spinning spin spins spun becomes become company: start-up: studio: startup: launching: thing: co: w/ acquired acquire
+acquires acquiring bought buys buy buying welcome welcomes welcoming merge merges merged`)
+
+// ventureAfter, right after a company, say it was started or is new ("Shiftly was started", "Cardiowave
+// emerged from stealth").
+var ventureAfter = wordSet(`started founded co-founded cofounded launched emerged emerges emerging`)
+
+// founderRoles are the roles that make a person a founder or leader of a company.
+var founderRoles = wordSet(`founder founders co-founder co-founders cofounder cofounders ceo cto coo cfo cpo co-ceo
+chief president`)
+
+// founderVerbs tie a person to a company they start or lead.
+var founderVerbs = wordSet(`started starting start starts founded co-founded cofounded co-founds co-found founds found
+launched launches launching lead leads led leading run runs heads headed helmed building builds built`)
+
+// authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn".
+var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)$`)
+
+// firstPersonFounding marks a post whose author says they are starting a company.
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b`)
+
+// personWords returns the single words (first and last names) of the people the item names, so that
+// "Laurent's co-founder" or "Chiara and Sipho" are read as people, not companies.
+func (sc *itemScan) personWords() map[string]bool {
+	out := make(map[string]bool)
+	for _, s := range sc.sents {
+		for _, sp := range s.spans {
+			if !sp.person {
+				continue
+			}
+			for _, w := range sp.words {
+				if !isInitial(w) {
+					out[fold(w)] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isCompanyAt reports whether the name at token i of s can be a company the item is about.
+func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool {
+	t := s.toks[i]
+	if t.span < 0 || s.spans[t.span].person || people[fold(t.text)] || sc.m.founders[normalizePerson(t.text)] {
+		return false
+	}
+	if s.placeAt(i) || s.investorAt(i) || s.modifierAt(i) || placeBefore(s, i) || s.adjectiveAt(i) {
+		return false
+	}
+	k := normalizeCompany(t.text)
+	return k != "" && k != sc.m.normName && !strings.HasPrefix(t.text, "@")
+}
+
+// placeBefore reports whether the name at token i follows "in", "from" or "of" a place phrase such as "in
+// Valencia", where it names a place.
+func placeBefore(s *sentence, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch s.toks[i-1].form {
+	case "across", "near", "outside":
+		return true
+	case "in":
+		if i < 2 {
+			return true
+		}
+		switch s.toks[i-2].form {
+		case "invest", "invests", "invested", "investing", "investment", "investments", "stake", "stakes", "interest",
+			"participated", "participates", "share", "shares", "round", "rounds":
+			return false
+		}
+		return !s.spans[s.toks[i].span].companyish
+	}
+	return false
+}
+
+// ventures returns the companies, by normalised name, the item says were started, spun out, acquired,
+// invested in or partnered with, each with its name as written.
+func (sc *itemScan) ventures(people map[string]bool) map[string]string {
+	names := make(map[string]string)
+	for _, s := range sc.sents {
+		for i, t := range s.toks {
+			if t.span < 0 || !sc.isCompanyAt(s, i, people) {
+				continue
+			}
+			k := normalizeCompany(t.text)
+			if _, ok := names[k]; ok {
+				continue
+			}
+			if sc.rels[k] != "" || sc.newVenture[k] || s.ventureNamed(i) && sc.tiedVenture(k, people) {
+				names[k] = t.text
+			}
+		}
+	}
+	return names
+}
+
+// ventureNamed reports whether the sentence says the company at token i is being started or is new.
+func (s *sentence) ventureNamed(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-6; j-- {
+		f := s.toks[j].form
+		if ventureCues[f] || f == ":" && j > 0 && ventureCues[s.toks[j-1].form+":"] {
+			return true
+		}
+		if s.toks[j].span >= 0 || f == "T" || f == "." {
+			break
+		}
+	}
+	for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
+		f := s.toks[j].form
+		if ventureAfter[f] {
+			return true
+		}
+		switch f {
+		case "was", "is", "has", "had", "have", "been", "will", "be", "first", "just", "officially", "today", "(":
+			continue
+		}
+		break
+	}
+	return false
+}
+
+// ventureLeads finds the people the item names as founders or leaders of its ventures.
+func (sc *itemScan) ventureLeads(it Item) []found {
+	people := sc.personWords()
+	sc.firstPerson = authorPattern.MatchString(strings.TrimSpace(it.Title)) && firstPersonFounding.MatchString(it.Text)
+	ventures := sc.ventures(people)
+	if len(ventures) == 0 {
+		return nil
+	}
+	var out []found
+	topic := ""
+	for si, s := range sc.sents {
+		here := make([]int, 0, 2)
+		for i, t := range s.toks {
+			if t.span >= 0 && ventures[normalizeCompany(t.text)] != "" && sc.isCompanyAt(s, i, people) {
+				here = append(here, i)
+			}
+		}
+		if len(here) == 0 && sc.topics[si] != "" {
+			if _, ok := ventures[normalizeCompany(sc.topics[si])]; ok {
+				topic = ventures[normalizeCompany(sc.topics[si])]
+			}
+		}
+		for i, t := range s.toks {
+			if t.span < 0 || !s.spans[t.span].person || sc.m.founders[normalizePerson(t.text)] {
+				continue
+			}
+			company := ""
+			if c := s.nearestOf(i, here); c >= 0 {
+				company = s.toks[c].text
+			} else if topic != "" {
+				company = topic
+			}
+			if company == "" || !s.founderOf(i) || s.trackedPerson(i) || s.investorPerson(i) {
+				continue
+			}
+			k := normalizeCompany(company)
+			if sc.hire[si] && sc.rels[k] != RelAcquiredFounder {
+				continue
+			}
+			out = append(out, found{name: t.text, company: company, summary: s.raw, relation: sc.ventureRelation(k, s, i), sent: si, tok: i, venture: true})
+		}
+		if len(here) > 0 {
+			topic = s.toks[here[len(here)-1]].text
+		}
+	}
+	if m := authorPattern.FindStringSubmatch(strings.TrimSpace(it.Title)); m != nil && firstPersonFounding.MatchString(it.Text) {
+		author := strings.TrimSpace(m[1])
+		if looksLikePerson(strings.Fields(author)) && !sc.m.founders[normalizePerson(author)] {
+			for _, s := range sc.sents {
+				for _, t := range s.toks {
+					if k := normalizeCompany(t.text); t.span >= 0 && ventures[k] != "" {
+						rel := sc.rels[k]
+						if rel == "" {
+							rel = RelDepartedToFound
+						}
+						out = append(out, found{name: author, company: ventures[k], role: "founder", summary: strings.TrimSpace(it.Text), relation: rel, sent: 1, venture: true})
+						return out
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ventureRelation is how a founder of venture k relates to the tracked company.
+func (sc *itemScan) ventureRelation(k string, s *sentence, i int) string {
+	if rel := sc.rels[k]; rel != "" {
+		return rel
+	}
+	words := strings.Fields(s.pre(i) + " " + s.post(i))
+	if hasDeparture(words, false) {
+		return RelDepartedToFound
+	}
+	return RelCofounderInNews
+}
+
+// nearestOf returns the token of among that is nearest to token i, or -1.
+func (s *sentence) nearestOf(i int, among []int) int {
+	best, dist := -1, len(s.toks)+1
+	for _, j := range among {
+		if d := max(i-j, j-i); d < dist {
+			best, dist = j, d
+		}
+	}
+	return best
+}
+
+// founderOf reports whether the words around the person at token i call them a founder or leader: a
+// founding role or verb within a few words, with no other name in between.
+func (s *sentence) founderOf(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-6; j-- {
+		f := word(s.toks[j].form)
+		if founderRoles[f] || founderVerbs[f] || f == "with" || f == "w/" || f == "alongside" {
+			return true
+		}
+		if s.toks[j].span >= 0 && s.spans[s.toks[j].span].person || f == "said" || f == "says" {
+			break
+		}
+	}
+	for j := i + 1; j < len(s.toks) && j <= i+8; j++ {
+		f := word(s.toks[j].form)
+		if founderRoles[f] || founderVerbs[f] {
+			return true
+		}
+		if f == "said" || f == "says" || f == "told" {
+			return false
+		}
+		if s.toks[j].span >= 0 && s.spans[s.toks[j].span].person {
+			continue
+		}
+	}
+	return false
+}
+
+// trackedPerson reports whether the person at token i is described as holding a role at the tracked
+// company now ("Northwind CEO Jane Doe", "Jane Doe, CTO of Northwind").
+func (s *sentence) trackedPerson(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		f := s.toks[j].form
+		if f == "T" || f == "'s" && j > 0 && s.toks[j-1].form == "T" {
+			return !departedBefore(s, j)
+		}
+		if !strings.HasPrefix(f, rolePrefix) && f != "'s" {
+			break
+		}
+	}
+	return false
+}
+
+// departedBefore reports whether "former" or "ex" stands just before token j.
+func departedBefore(s *sentence, j int) bool {
+	for k := j - 1; k >= 0 && k >= j-2; k-- {
+		if departureBefore[s.toks[k].form] {
+			return true
+		}
+	}
+	return false
+}
+
+// investorPerson reports whether the person at token i is named as an investor or an adviser.
+func (s *sentence) investorPerson(i int) bool {
+	for j := max(0, i-3); j < len(s.toks) && j <= i+6; j++ {
+		switch word(s.toks[j].form) {
+		case "investor", "investors", "adviser", "advisor", "advisers", "advisors", "board", "analyst", "angel":
+			return true
+		}
+	}
+	return false
+}
+
+// tiedVenture reports whether the item ties company k to the tracked company: a sentence names both, or
+// the company and a founder of the tracked company, or the item is a first-person post.
+func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
+	if sc.firstPerson {
+		return true
+	}
+	for _, s := range sc.sents {
+		named, tied := false, false
+		for _, t := range s.toks {
+			switch {
+			case t.form == "T" || t.form == "we" || t.form == "our" || t.form == "us" || t.form == "i" || t.form == "my":
+				tied = true
+			case t.span >= 0 && sc.m.founders[normalizePerson(t.text)]:
+				tied = true
+			case t.span >= 0 && normalizeCompany(t.text) == k:
+				named = true
+			}
+		}
+		if named && tied {
+			return true
+		}
+	}
+	return false
+}
+
+// adjectiveAt reports whether the single-word name at token i describes the word after it, as in "a
+// Mexican trucking marketplace", "for African mid-market companies" or "disposable ECG patches".
+func (s *sentence) adjectiveAt(i int) bool {
+	t := s.toks[i]
+	if t.span < 0 {
+		return false
+	}
+	if strings.ContainsAny(t.text, "0123456789$€£") {
+		return true
+	}
+	if r := t.text[0]; r >= 'a' && r <= 'z' {
+		return true
+	}
+	if len(s.spans[t.span].words) > 1 || s.spans[t.span].companyish || i+1 >= len(s.toks) {
+		return false
+	}
+	next := s.toks[i+1]
+	if next.span >= 0 || next.form == "T" || len(next.form) < 2 || strings.HasPrefix(next.form, rolePrefix) || !isLowerWord(next.text) {
+		return false
+	}
+	if i > 0 {
+		switch s.toks[i-1].form {
+		case "a", "an", "the", "its", "their", "our", "his", "her", "for", "with", "on", "of", "disposable", "new":
+			return true
+		}
+	}
+	return !verbLike(next.form)
+}
+
+// isLowerWord reports whether w is a word in lower case.
+func isLowerWord(w string) bool {
+	r := w[0]
+	return r >= 'a' && r <= 'z'
+}
+
+// verbLike reports whether a lowercase word after a name can be a verb or a function word, so that the name
+// is its subject ("Fieldgrid raised", "Fieldgrid is") rather than a word describing it.
+func verbLike(w string) bool {
+	if stopWords[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "s") {
+		return true
+	}
+	switch w {
+	case "will", "would", "can", "could", "should", "may", "might", "must", "now", "today", "also", "said", "says":
+		return true
+	}
+	return false
+}
+
+// fullNames maps each company name of the item that is the start of a longer one to the longer one, so
+// that "Lumen" after "Lumen AI" or "Iris" after "Iris Therapeutics" name the same company.
+func (sc *itemScan) fullNames() map[string]string {
+	var names []string
+	for _, s := range sc.sents {
+		for _, sp := range s.spans {
+			names = append(names, sp.text)
+		}
+	}
+	out := make(map[string]string)
+	for _, short := range names {
+		k := normalizeCompany(short)
+		for _, long := range names {
+			lk := normalizeCompany(long)
+			if strings.HasPrefix(lk, k+" ") && len(lk) > len(normalizeCompany(out[k])) {
+				out[k] = long
+			}
+		}
+	}
+	return out
+}
