@@ -192,7 +192,7 @@ func (m *matcher) item(it Item) []Candidate {
 	index := make(map[string]int)
 	full := sc.fullNames()
 	for _, f := range finds {
-		if m.founders[normalizePerson(f.name)] {
+		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound {
 			continue
 		}
 		if long, ok := full[normalizeCompany(f.company)]; ok {

@@ -118,10 +118,11 @@ func TestExtractFindsLeads(t *testing.T) {
 			items: items("Northwind is spinning out its drone unit as Kestrel, a new company led by CEO Priya Nair."),
 			want:  []lead{{"Priya Nair", "CEO", "Kestrel", RelSpinoutFounder, StageUnknown, ""}},
 		},
-		"tracked founder named without the company: the co-founder is the lead": {
+		"tracked founder named without the company": {
 			founders: []string{"Tom Hale"},
 			items:    items("Tom Hale has co-founded a new startup, Vantage Bio, with Priya Nair."),
 			want: []lead{
+				{"Tom Hale", "co-founder", "Vantage Bio", RelDepartedToFound, StageUnknown, ""},
 				{"Priya Nair", "co-founder", "Vantage Bio", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
@@ -171,10 +172,18 @@ func TestExtractFindsLeads(t *testing.T) {
 			items: items("Jane Doe said she left Northwind in March to start Aurora."),
 			want:  []lead{{"Jane Doe", "founder", "Aurora", RelDepartedToFound, StageUnknown, ""}},
 		},
+		"founder steps down to start a company": {
+			founders: []string{"Tom Hale"},
+			items:    items("Northwind co-founder Tom Hale is stepping down to start a climate company, Verdant."),
+			want:     []lead{{"Tom Hale", "founder", "Verdant", RelDepartedToFound, StageUnknown, ""}},
+		},
 		"a tracked founder's new company with a co-founder": {
 			founders: []string{"Tom Hale"},
 			items:    items("Northwind co-founder Tom Hale is stepping down to start a climate company, Verdant. His co-founder is former Northwind engineer Ana Duarte."),
-			want:     []lead{{"Ana Duarte", "", "Verdant", RelDepartedToFound, StageUnknown, ""}},
+			want: []lead{
+				{"Tom Hale", "founder", "Verdant", RelDepartedToFound, StageUnknown, ""},
+				{"Ana Duarte", "", "Verdant", RelDepartedToFound, StageUnknown, ""},
+			},
 		},
 	}
 	for name, tc := range tests {
@@ -205,7 +214,6 @@ func TestExtractIgnoresLookAlikes(t *testing.T) {
 		"board seat elsewhere":                     "Former Northwind CTO Jane Roe joins Aurora's board.",
 		"unrelated founder in the same article":    "Northwind opened an office in Berlin. Separately, Sam Lee founded Beacon Labs in 2015.",
 		"tracked company's own new lab":            "Northwind co-founder Jane Doe launched Northwind's new lab, Atlas.",
-		"a tracked founder is no lead":             "Northwind co-founder Jane Doe is stepping down to start a climate company, Verdant.",
 	}
 	for name, text := range tests {
 		t.Run(name, func(t *testing.T) {
