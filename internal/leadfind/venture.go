@@ -22,7 +22,7 @@ type found struct {
 // studio: Paperlantern Games", "spinning out its lab as Soilbank").
 var ventureCues = wordSet(`start starts started starting found founds founded founding co-found co-founds co-founded
 co-founding cofound cofounds cofounded launch launches launched launching unveil unveils unveiled building build builds
-spinning spin spins spun becomes become company: start-up: studio: startup: launching: thing: co: w/ acquired acquire
+spinning spin spins spun becomes become company: start-up: studio: startup: launching: thing: co: w/ opened open opens acquired acquire
 acquires acquiring bought buys buy buying welcome welcomes welcoming merge merges merged`)
 
 // ventureAfter, right after a company, say it was started or is new ("Shiftly was started", "Cardiowave
@@ -30,8 +30,7 @@ acquires acquiring bought buys buy buying welcome welcomes welcoming merge merge
 var ventureAfter = wordSet(`started founded co-founded cofounded launched emerged emerges emerging`)
 
 // founderRoles are the roles that make a person a founder or leader of a company.
-var founderRoles = wordSet(`founder founders co-founder co-founders cofounder cofounders ceo cto coo cfo cpo co-ceo
-chief president`)
+var founderRoles = wordSet(`founder founders co-founder co-founders cofounder cofounders ceo cto coo cfo cpo co-ceo`)
 
 // founderVerbs tie a person to a company they start or lead.
 var founderVerbs = wordSet(`started starting start starts founded co-founded cofounded co-founds co-found founds found
@@ -41,7 +40,7 @@ launched launches launching lead leads led leading run runs heads headed helmed 
 var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)$`)
 
 // firstPersonFounding marks a post whose author says they are starting a company.
-var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b`)
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b`)
 
 // personWords returns the single words (first and last names) of the people the item names, so that
 // "Laurent's co-founder" or "Chiara and Sipho" are read as people, not companies.
@@ -65,10 +64,10 @@ func (sc *itemScan) personWords() map[string]bool {
 // isCompanyAt reports whether the name at token i of s can be a company the item is about.
 func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool {
 	t := s.toks[i]
-	if t.span < 0 || s.spans[t.span].person || people[fold(t.text)] || sc.m.founders[normalizePerson(t.text)] {
+	if t.span < 0 || s.spans[t.span].person && !s.ownsRole(i) || people[fold(t.text)] || sc.m.founders[normalizePerson(t.text)] {
 		return false
 	}
-	if s.placeAt(i) || s.investorAt(i) || s.modifierAt(i) || placeBefore(s, i) || s.adjectiveAt(i) {
+	if s.placeAt(i) || s.investorAt(i) || s.modifierAt(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) {
 		return false
 	}
 	k := normalizeCompany(t.text)
@@ -113,6 +112,41 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 			}
 			if sc.rels[k] != "" || sc.newVenture[k] || s.ventureNamed(i) && sc.tiedVenture(k, people) {
 				names[k] = t.text
+			}
+		}
+	}
+	// A company whose founders the item names is one it is about ("Carteira, founded by Larissa Moura").
+	for si, s := range sc.sents {
+		var companies []int
+		for i, t := range s.toks {
+			if t.span >= 0 && sc.isCompanyAt(s, i, people) {
+				if sc.firstPerson {
+					if k := normalizeCompany(t.text); names[k] == "" {
+						names[k] = t.text
+					}
+				}
+				companies = append(companies, i)
+			}
+		}
+		if len(companies) == 0 {
+			if k := normalizeCompany(sc.topics[si]); k != "" && names[k] == "" && sc.foundersNamed(s) && sc.tiedVenture(k, people) {
+				names[k] = sc.topics[si]
+			}
+			continue
+		}
+		for i, t := range s.toks {
+			if t.span < 0 || !s.spans[t.span].person || s.modifierAt(i) || s.trackedPerson(i) || s.investorPerson(i) {
+				continue
+			}
+			dir := s.founderCue(i)
+			if dir == 0 {
+				continue
+			}
+			if c := s.companyFor(i, dir, companies); c >= 0 {
+				k := normalizeCompany(s.toks[c].text)
+				if _, ok := names[k]; !ok && sc.tiedVenture(k, people) {
+					names[k] = s.toks[c].text
+				}
 			}
 		}
 	}
@@ -170,13 +204,15 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			if t.span < 0 || !s.spans[t.span].person || sc.m.founders[normalizePerson(t.text)] {
 				continue
 			}
-			company := ""
-			if c := s.nearestOf(i, here); c >= 0 {
-				company = s.toks[c].text
-			} else if topic != "" {
-				company = topic
+			dir := s.founderCue(i)
+			if dir == 0 || s.modifierAt(i) || s.trackedPerson(i) || s.investorPerson(i) {
+				continue
 			}
-			if company == "" || !s.founderOf(i) || s.trackedPerson(i) || s.investorPerson(i) {
+			company := topic
+			if c := s.companyFor(i, dir, here); c >= 0 {
+				company = s.toks[c].text
+			}
+			if company == "" {
 				continue
 			}
 			k := normalizeCompany(company)
@@ -232,31 +268,64 @@ func (s *sentence) nearestOf(i int, among []int) int {
 	return best
 }
 
-// founderOf reports whether the words around the person at token i call them a founder or leader: a
-// founding role or verb within a few words, with no other name in between.
-func (s *sentence) founderOf(i int) bool {
-	for j := i - 1; j >= 0 && j >= i-6; j-- {
+// founderCue tells whether the words around the person at token i call them a founder or leader, and on
+// which side the company is to be looked for: -1 before the person ("Fieldgrid co-founder Ana Duarte",
+// "Fieldgrid, founded by Ana Duarte"), +1 after ("Ana Duarte, co-founder of Fieldgrid", "Ana Duarte started
+// Fieldgrid"), 0 when they do not.
+func (s *sentence) founderCue(i int) int {
+	for j := i - 1; j >= 0 && j >= i-12; j-- {
 		f := word(s.toks[j].form)
-		if founderRoles[f] || founderVerbs[f] || f == "with" || f == "w/" || f == "alongside" {
-			return true
+		switch {
+		case founderRoles[f] && j >= i-6:
+			return -1
+		case f == "by":
+			for k := j - 1; k >= 0 && k >= j-4; k-- {
+				if founderVerbs[s.toks[k].form] {
+					return -1
+				}
+			}
+		case f == "with" || f == "w/" || f == "alongside":
+			for k := j - 1; k >= 0 && k >= j-8; k-- {
+				if g := word(s.toks[k].form); strings.Contains(g, "found") || g == "started" || g == "start" || g == "starting" || g == "launching" || g == "launched" || g == "building" {
+					return -1
+				}
+			}
 		}
-		if s.toks[j].span >= 0 && s.spans[s.toks[j].span].person || f == "said" || f == "says" {
+		if s.toks[j].span >= 0 && s.spans[s.toks[j].span].person && !s.listBetween(j, i) {
+			if i > 0 && (s.toks[i-1].form == "and" || s.toks[i-1].form == "&") && s.founderCue(j) < 0 {
+				return -1
+			}
+			break
+		}
+		if f == "said" || f == "says" || f == ";" {
 			break
 		}
 	}
 	for j := i + 1; j < len(s.toks) && j <= i+8; j++ {
 		f := word(s.toks[j].form)
-		if founderRoles[f] || founderVerbs[f] {
-			return true
+		if founderRoles[f] || founderVerbs[f] && f != "building" && f != "builds" && f != "built" {
+			return 1
 		}
-		if f == "said" || f == "says" || f == "told" {
-			return false
-		}
-		if s.toks[j].span >= 0 && s.spans[s.toks[j].span].person {
-			continue
+		if f == "said" || f == "says" || f == "told" || f == ";" || s.toks[j].span >= 0 && !s.spans[s.toks[j].span].person {
+			return 0
 		}
 	}
-	return false
+	return 0
+}
+
+// companyFor returns the company among companies that a person at token i with a founder cue on side dir
+// belongs to: the nearest on that side, else the nearest on the other, or -1.
+func (s *sentence) companyFor(i, dir int, companies []int) int {
+	best, dist := -1, len(s.toks)+1
+	for _, c := range companies {
+		if (c-i)*dir > 0 && max(c-i, i-c) < dist {
+			best, dist = c, max(c-i, i-c)
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	return s.nearestOf(i, companies)
 }
 
 // trackedPerson reports whether the person at token i is described as holding a role at the tracked
@@ -288,7 +357,8 @@ func departedBefore(s *sentence, j int) bool {
 func (s *sentence) investorPerson(i int) bool {
 	for j := max(0, i-3); j < len(s.toks) && j <= i+6; j++ {
 		switch word(s.toks[j].form) {
-		case "investor", "investors", "adviser", "advisor", "advisers", "advisors", "board", "analyst", "angel":
+		case "investor", "investors", "adviser", "advisor", "advisers", "advisors", "board", "analyst", "angel", "partner",
+			"principal", "associate":
 			return true
 		}
 	}
@@ -309,7 +379,7 @@ func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
 				tied = true
 			case t.span >= 0 && sc.m.founders[normalizePerson(t.text)]:
 				tied = true
-			case t.span >= 0 && normalizeCompany(t.text) == k:
+			case t.span >= 0 && sameCompany(normalizeCompany(t.text), k):
 				named = true
 			}
 		}
@@ -389,3 +459,80 @@ func (sc *itemScan) fullNames() map[string]string {
 	}
 	return out
 }
+
+// notCompanyAt reports whether the name at token i is a dateline or an opening word ("LONDON —",
+// "Separately,"), a currency before a number ("KSh 260 million"), a month or a university.
+func (s *sentence) notCompanyAt(i int) bool {
+	t := s.toks[i]
+	words := s.spans[t.span].words
+	if i == 0 && len(words) == 1 && i+1 < len(s.toks) && s.toks[i+1].form == "," && strings.HasSuffix(t.text, "ly") {
+		return true
+	}
+	if strings.ToUpper(t.text) == t.text && i+1 < len(s.toks) && s.toks[i+1].form == "," && (i == 0 || s.toks[i-1].form == ",") {
+		return true
+	}
+	if i+1 < len(s.toks) && len(s.toks[i+1].form) > 0 && s.toks[i+1].form[0] >= '0' && s.toks[i+1].form[0] <= '9' {
+		return true
+	}
+	switch strings.ToLower(words[len(words)-1]) {
+	case "university", "college", "school", "institute", "hospital", "april", "june", "august":
+		return true
+	}
+	return notCompanies[fold(words[0])] && (len(words) == 1 || notCompanies[fold(words[len(words)-1])])
+}
+
+// listBetween reports whether only list separators stand between tokens j and i, as between two people
+// of "Ana Duarte and Rui Lopes".
+func (s *sentence) listBetween(j, i int) bool {
+	for k := j + 1; k < i; k++ {
+		switch s.toks[k].form {
+		case ",", "and", "&":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// foundersNamed reports whether the sentence names a person as a founder or leader.
+func (sc *itemScan) foundersNamed(s *sentence) bool {
+	for i, t := range s.toks {
+		if t.span >= 0 && s.spans[t.span].person && !s.trackedPerson(i) && !s.investorPerson(i) && s.founderCue(i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ownsRole reports whether the name at token i is followed by a founder role and a person, as in "Lesson
+// Bus founders Funmilayo Adekunle and Chukwuma Obi", so that it names a company even if it looks like a
+// person's name.
+func (s *sentence) ownsRole(i int) bool {
+	j := i + 1
+	if j < len(s.toks) && s.toks[j].form == "'s" {
+		j++
+	}
+	if j >= len(s.toks) || !founderRoles[word(s.toks[j].form)] {
+		return false
+	}
+	for j++; j < len(s.toks) && j <= i+4; j++ {
+		if t := s.toks[j]; t.span >= 0 {
+			return s.spans[t.span].person
+		}
+	}
+	return false
+}
+
+// sameCompany reports whether two normalised names name the same company, one maybe a short form of the
+// other ("halden", "halden microsystems").
+func sameCompany(a, b string) bool {
+	return a == b || strings.HasPrefix(a, b+" ") || strings.HasPrefix(b, a+" ")
+}
+
+// notCompanies are capitalised words that name platforms, places, regions or abbreviations rather than a
+// company an item is about.
+var notCompanies = wordSet(`linkedin twitter x github android ios api apis ev evs hr ai ml it ui ux uk us usa eu un
+south north east west central southern northern eastern western brazil india china japan germany france spain italy
+portugal nigeria kenya ghana senegal egypt morocco mexico canada australia britain england scotland wales ireland
+netherlands belgium sweden norway denmark finland poland estonia latvia lithuania turkey israel singapore indonesia
+vietnam korea colombia chile argentina peru switzerland austria greece europe africa asia america latin`)
