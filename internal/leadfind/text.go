@@ -491,7 +491,7 @@ func looksLikePerson(words []string) bool {
 			total++
 			continue
 		}
-		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] || !isUpperStart(w) {
+		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] || !isUpperStart(w) || describingCompound(w) {
 			return false
 		}
 		letters, upper := 0, 0
@@ -513,4 +513,15 @@ func looksLikePerson(words []string) bool {
 		total++
 	}
 	return full >= 1 && full <= 3 && total >= 2 && total <= 4
+}
+
+// describingCompound reports whether w is a capitalised compound with a describing word after the hyphen,
+// such as "Pix-native" or "Travel-tech", which is no part of a person's name (unlike "Hyun-woo").
+func describingCompound(w string) bool {
+	i := strings.LastIndexByte(w, '-')
+	if i < 0 || len(w)-i-1 < 4 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(w[i+1:])
+	return unicode.IsLower(r)
 }
