@@ -512,7 +512,21 @@ func looksLikePerson(words []string) bool {
 		full++
 		total++
 	}
+	if last := strings.ToLower(words[len(words)-1]); companySuffix(last) {
+		return false
+	}
 	return full >= 1 && full <= 3 && total >= 2 && total <= 4
+}
+
+// companySuffix reports whether a word ends the way names of companies end ("Microsystems", "Genomics",
+// "Dataworks").
+func companySuffix(w string) bool {
+	for _, suffix := range []string{"systems", "works", "ware", "tech", "soft", "labs", "logic", "metrics", "onics", "omics", "ytics", "ostics", "matics", "ology", "ologies"} {
+		if strings.HasSuffix(w, suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // describingCompound reports whether w is a capitalised compound with a describing word after the hyphen,

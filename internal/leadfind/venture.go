@@ -34,7 +34,7 @@ var founderRoles = wordSet(`founder founders co-founder co-founders cofounder co
 
 // founderVerbs tie a person to a company they start or lead.
 var founderVerbs = wordSet(`started starting start starts founded co-founded cofounded co-founds co-found founds found
-launched launches launching lead leads led leading run runs heads headed helmed building builds built`)
+launched launches launching lead leads led leading run runs heads headed helmed building builds built created creates`)
 
 // authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn".
 var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)$`)
@@ -116,7 +116,8 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 		}
 	}
 	// A company whose founders the item names is one it is about ("Carteira, founded by Larissa Moura").
-	for si, s := range sc.sents {
+	other := ""
+	for _, s := range sc.sents {
 		var companies []int
 		for i, t := range s.toks {
 			if t.span >= 0 && sc.isCompanyAt(s, i, people) {
@@ -129,13 +130,16 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 			}
 		}
 		if len(companies) == 0 {
-			if k := normalizeCompany(sc.topics[si]); k != "" && names[k] == "" && sc.foundersNamed(s) && sc.tiedVenture(k, people) {
-				names[k] = sc.topics[si]
+			if k := normalizeCompany(other); k != "" && names[k] == "" && sc.foundersNamed(s) && sc.tiedVenture(k, people) {
+				names[k] = other
 			}
 			continue
 		}
+		if last := s.lastCompany(); last != "" && last != "T" {
+			other = last
+		}
 		for i, t := range s.toks {
-			if t.span < 0 || !s.spans[t.span].person || s.modifierAt(i) || s.trackedPerson(i) || s.investorPerson(i) {
+			if t.span < 0 || !s.spans[t.span].person || s.describesNoun(i) || s.trackedPerson(i) || s.investorPerson(i) {
 				continue
 			}
 			dir := s.founderCue(i)
@@ -205,7 +209,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 				continue
 			}
 			dir := s.founderCue(i)
-			if dir == 0 || s.modifierAt(i) || s.trackedPerson(i) || s.investorPerson(i) {
+			if dir == 0 || s.describesNoun(i) || s.trackedPerson(i) || s.investorPerson(i) {
 				continue
 			}
 			company := topic
@@ -292,7 +296,7 @@ func (s *sentence) founderCue(i int) int {
 			}
 		}
 		if s.toks[j].span >= 0 && s.spans[s.toks[j].span].person && !s.listBetween(j, i) {
-			if i > 0 && (s.toks[i-1].form == "and" || s.toks[i-1].form == "&") && s.founderCue(j) < 0 {
+			if s.joinedTo(j, i) && s.founderCue(j) < 0 {
 				return -1
 			}
 			break
@@ -375,7 +379,7 @@ func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
 		named, tied := false, false
 		for _, t := range s.toks {
 			switch {
-			case t.form == "T" || t.form == "we" || t.form == "our" || t.form == "us" || t.form == "i" || t.form == "my":
+			case t.form == "T" || weForms[t.form]:
 				tied = true
 			case t.span >= 0 && sc.m.founders[normalizePerson(t.text)]:
 				tied = true
@@ -536,3 +540,28 @@ south north east west central southern northern eastern western brazil india chi
 portugal nigeria kenya ghana senegal egypt morocco mexico canada australia britain england scotland wales ireland
 netherlands belgium sweden norway denmark finland poland estonia latvia lithuania turkey israel singapore indonesia
 vietnam korea colombia chile argentina peru switzerland austria greece europe africa asia america latin`)
+
+// weForms are the words with which the tracked company's own posts refer to it or its people.
+var weForms = wordSet(`we we're we've we'll we'd our us i i'm i've my`)
+
+// describesNoun reports whether the name at token i describes the noun right after it, as in "a São Paulo
+// start-up".
+func (s *sentence) describesNoun(i int) bool {
+	return i+1 < len(s.toks) && nounWordSet[s.toks[i+1].form]
+}
+
+// joinedTo reports whether the person at token i is added by "and" to the one at token j, with only words
+// describing them in between ("Dr. Renata Vasques and engineer Thiago Nunes").
+func (s *sentence) joinedTo(j, i int) bool {
+	and := false
+	for k := j + 1; k < i; k++ {
+		t := s.toks[k]
+		switch {
+		case t.form == "and" || t.form == "&":
+			and = true
+		case t.span >= 0 || t.form == "T":
+			return false
+		}
+	}
+	return and
+}
