@@ -144,7 +144,9 @@ func (m *matcher) item(it Item) []Candidate {
 		}
 		sc.sents = append(sc.sents, s)
 		sc.topics = append(sc.topics, topic)
-		if c := s.lastCompany(); c == "T" {
+		if c := s.subjectCompany(); c != "" && strings.Count(it.Title+"\n"+it.Text, c) > 1 {
+			topic = c
+		} else if c := s.lastCompany(); c == "T" {
 			topic = ""
 		} else if c != "" {
 			topic = c
@@ -590,7 +592,7 @@ var stageWords = words("pre-?seed.* preseed.* seed.* angels? series.* growth.* l
 // not a person's.
 func (s *sentence) isCompanyLike(i int) bool {
 	t := s.toks[i]
-	return t.form == "T" || t.span >= 0 && !s.spans[t.span].person
+	return t.form == "T" || t.span >= 0 && !s.spans[t.span].person && !strings.ContainsAny(t.text, "$€£")
 }
 
 // appositiveHeads returns, for each token, the index of the name whose comma-enclosed description it is

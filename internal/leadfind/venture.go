@@ -475,6 +475,9 @@ func (s *sentence) notCompanyAt(i int) bool {
 	if strings.ToUpper(t.text) == t.text && i+1 < len(s.toks) && s.toks[i+1].form == "," && (i == 0 || s.toks[i-1].form == ",") {
 		return true
 	}
+	if len(words) == 1 && len(t.text) >= 4 && strings.ToUpper(t.text) == t.text && i <= 2 && i+1 < len(s.toks) && (s.toks[i+1].form == "and" || s.toks[i+1].form == ",") {
+		return true
+	}
 	if i+1 < len(s.toks) && len(s.toks[i+1].form) > 0 && s.toks[i+1].form[0] >= '0' && s.toks[i+1].form[0] <= '9' {
 		return true
 	}
