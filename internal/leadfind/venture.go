@@ -185,6 +185,8 @@ func (s *sentence) ventureNamed(i int) bool {
 // ventureLeads finds the people the item names as founders or leaders of its ventures.
 func (sc *itemScan) ventureLeads(it Item) []found {
 	people := sc.personWords()
+	surnames := sc.surnames()
+	departed := sc.departedFounders(surnames)
 	sc.firstPerson = authorPattern.MatchString(strings.TrimSpace(it.Title)) && firstPersonFounding.MatchString(it.Text)
 	ventures := sc.ventures(people)
 	if len(ventures) == 0 {
@@ -204,8 +206,9 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 				topic = ventures[normalizeCompany(sc.topics[si])]
 			}
 		}
-		for i, t := range s.toks {
-			if t.span < 0 || !s.spans[t.span].person || sc.m.founders[normalizePerson(t.text)] {
+		for i := range s.toks {
+			name := sc.personAt(s, i, surnames)
+			if name == "" || sc.m.founders[normalizePerson(name)] && !departed[normalizePerson(name)] {
 				continue
 			}
 			dir := s.founderCue(i)
@@ -223,7 +226,11 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			if sc.hire[si] && sc.rels[k] != RelAcquiredFounder {
 				continue
 			}
-			out = append(out, found{name: t.text, company: company, summary: s.raw, relation: sc.ventureRelation(k, s, i), sent: si, tok: i, venture: true})
+			rel := sc.ventureRelation(k, s, i)
+			if departed[normalizePerson(name)] {
+				rel = RelDepartedToFound
+			}
+			out = append(out, found{name: name, company: company, summary: s.raw, relation: rel, sent: si, tok: i, venture: true})
 		}
 		if len(here) > 0 {
 			topic = s.toks[here[len(here)-1]].text
@@ -231,7 +238,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 	}
 	if m := authorPattern.FindStringSubmatch(strings.TrimSpace(it.Title)); m != nil && firstPersonFounding.MatchString(it.Text) {
 		author := strings.TrimSpace(m[1])
-		if looksLikePerson(strings.Fields(author)) && !sc.m.founders[normalizePerson(author)] {
+		if looksLikePerson(strings.Fields(author)) {
 			for _, s := range sc.sents {
 				for _, t := range s.toks {
 					if k := normalizeCompany(t.text); t.span >= 0 && ventures[k] != "" {
@@ -567,4 +574,56 @@ func (s *sentence) joinedTo(j, i int) bool {
 		}
 	}
 	return and
+}
+
+// surnames maps the last name of each person the item names to the full name, for later mentions by last
+// name ("Kovač is co-founder and CEO of Oreline"); a last name two people share maps to "".
+func (sc *itemScan) surnames() map[string]string {
+	out := make(map[string]string)
+	for _, s := range sc.sents {
+		for _, sp := range s.spans {
+			if !sp.person || len(sp.words) < 2 {
+				continue
+			}
+			k := fold(sp.words[len(sp.words)-1])
+			if prev, ok := out[k]; ok && normalizePerson(prev) != normalizePerson(sp.text) {
+				out[k] = ""
+				continue
+			}
+			out[k] = sp.text
+		}
+	}
+	return out
+}
+
+// personAt returns the person the name at token i refers to, by full name or by last name, or "".
+func (sc *itemScan) personAt(s *sentence, i int, surnames map[string]string) string {
+	t := s.toks[i]
+	if t.span < 0 {
+		return ""
+	}
+	if s.spans[t.span].person {
+		return t.text
+	}
+	if len(s.spans[t.span].words) == 1 {
+		return surnames[fold(t.text)]
+	}
+	return ""
+}
+
+// departedFounders lists the founders of the tracked company the item says are leaving or have left.
+func (sc *itemScan) departedFounders(surnames map[string]string) map[string]bool {
+	out := make(map[string]bool)
+	for _, s := range sc.sents {
+		for i := range s.toks {
+			name := sc.personAt(s, i, surnames)
+			if name == "" || !sc.m.founders[normalizePerson(name)] {
+				continue
+			}
+			if hasDeparture(strings.Fields(s.pre(i)+" "+s.post(i)), true) || hasDeparture(strings.Fields(s.str), true) {
+				out[normalizePerson(name)] = true
+			}
+		}
+	}
+	return out
 }
