@@ -116,6 +116,7 @@ type itemScan struct {
 	sents       []*sentence
 	topics      []string          // the company, other than the tracked one, each sentence may refer to as "the company"
 	firstPerson bool              // the item is a post whose author says they are starting a company
+	text        string            // the item's title and text
 	hire        []bool            // the sentence reports a hire into the tracked company
 	rels        map[string]string // normalised company name -> what the tracked company does with it
 	newVenture  map[string]bool   // normalised company name -> founded by someone who left the tracked company
@@ -134,7 +135,7 @@ type mention struct {
 
 // item returns the leads one item yields, each person and company once.
 func (m *matcher) item(it Item) []Candidate {
-	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool)}
+	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text}
 	topic := ""
 	for _, raw := range splitSentences(it.Title + "\n" + it.Text) {
 		s := m.prepare(raw)

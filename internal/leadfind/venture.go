@@ -70,6 +70,9 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 	if s.placeAt(i) || s.investorAt(i) || s.modifierAt(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) {
 		return false
 	}
+	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 {
+		return false
+	}
 	k := normalizeCompany(t.text)
 	return k != "" && k != sc.m.normName && !strings.HasPrefix(t.text, "@")
 }
@@ -414,6 +417,10 @@ func (s *sentence) adjectiveAt(i int) bool {
 	if r := t.text[0]; r >= 'a' && r <= 'z' {
 		return true
 	}
+	if lower := strings.ToLower(t.text); len(s.spans[t.span].words) == 1 && len(lower) > 4 && i+1 < len(s.toks) && isLowerWord(s.toks[i+1].text) &&
+		(strings.HasSuffix(lower, "ian") || strings.HasSuffix(lower, "ese") || strings.HasSuffix(lower, "ish") || strings.HasSuffix(lower, "can") || strings.HasSuffix(lower, "ean")) {
+		return true
+	}
 	if len(s.spans[t.span].words) > 1 || s.spans[t.span].companyish || i+1 >= len(s.toks) {
 		return false
 	}
@@ -549,7 +556,9 @@ var notCompanies = wordSet(`linkedin twitter x github android ios api apis ev ev
 south north east west central southern northern eastern western brazil india china japan germany france spain italy
 portugal nigeria kenya ghana senegal egypt morocco mexico canada australia britain england scotland wales ireland
 netherlands belgium sweden norway denmark finland poland estonia latvia lithuania turkey israel singapore indonesia
-vietnam korea colombia chile argentina peru switzerland austria greece europe africa asia america latin`)
+vietnam korea colombia chile argentina peru switzerland austria greece europe africa asia america latin
+greek thai dutch french swiss czech irish welsh scottish danish polish nordic baltic european one two three four five six
+seven eight nine ten existing honoured honored thrilled proud excited`)
 
 // weForms are the words with which the tracked company's own posts refer to it or its people.
 var weForms = wordSet(`we we're we've we'll we'd our us i i'm i've my`)
