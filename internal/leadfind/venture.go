@@ -67,7 +67,7 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 	if t.span < 0 || s.spans[t.span].person && !s.ownsRole(i) || people[fold(t.text)] || sc.m.founders[normalizePerson(t.text)] {
 		return false
 	}
-	if s.placeAt(i) || s.investorAt(i) || s.modifierAt(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) {
+	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) {
 		return false
 	}
 	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 {
@@ -299,7 +299,7 @@ func (s *sentence) founderCue(i int) int {
 				}
 			}
 		case f == "with" || f == "w/" || f == "alongside":
-			for k := j - 1; k >= 0 && k >= j-8; k-- {
+			for k := j - 1; k >= 0 && k >= j-14; k-- {
 				if g := word(s.toks[k].form); strings.Contains(g, "found") || g == "started" || g == "start" || g == "starting" || g == "launching" || g == "launched" || g == "building" {
 					return -1
 				}
@@ -315,12 +315,16 @@ func (s *sentence) founderCue(i int) int {
 			break
 		}
 	}
-	for j := i + 1; j < len(s.toks) && j <= i+8; j++ {
+	for j := i + 1; j < len(s.toks) && j <= i+20; j++ {
 		f := word(s.toks[j].form)
-		if founderRoles[f] || founderVerbs[f] && f != "building" && f != "builds" && f != "built" {
+		if founderRoles[f] && j <= i+8 || founderVerbs[f] && f != "building" && f != "builds" && f != "built" {
 			return 1
 		}
-		if f == "said" || f == "says" || f == "told" || f == ";" || s.toks[j].span >= 0 && !s.spans[s.toks[j].span].person {
+		if f == "said" || f == "says" || f == "told" || f == ";" {
+			return 0
+		}
+		if t := s.toks[j]; t.span >= 0 && !s.spans[t.span].person && !s.placeAt(j) && !placeBefore(s, j) && !s.adjectiveAt(j) &&
+			!s.describesNoun(j) && !s.notCompanyAt(j) && !s.beforeRole(j) {
 			return 0
 		}
 	}
@@ -635,4 +639,9 @@ func (sc *itemScan) departedFounders(surnames map[string]string) map[string]bool
 		}
 	}
 	return out
+}
+
+// beforeRole reports whether a role word follows the name at token i ("Redpoll CTO").
+func (s *sentence) beforeRole(i int) bool {
+	return i+1 < len(s.toks) && strings.HasPrefix(s.toks[i+1].form, rolePrefix)
 }
