@@ -217,6 +217,9 @@ func newMatcher(company string, founders []string) *matcher {
 	if len(core) < len(full) && len(strings.Join(core, "")) >= 4 {
 		m.names = append(m.names, core)
 	}
+	if len(full) > 1 && len(core) > 1 && len(full[0]) >= 5 && !stopWords[full[0]] {
+		m.names = append(m.names, full[:1])
+	}
 	for _, f := range founders {
 		if n := normalizePerson(f); n != "" {
 			m.founders[n] = true
