@@ -542,15 +542,27 @@ func (s *sentence) cueAt(j, i int) string {
 	if j > 0 && s.toks[j-1].form == "T" || j > 1 && s.toks[j-1].form == "'s" && s.toks[j-2].form == "T" {
 		return rel
 	}
+	head := s.heads()
 	for k := j - 1; k >= 0; k-- {
 		if s.toks[k].form == "T" {
 			return rel
+		}
+		if h := head[k]; h >= 0 && s.toks[h].form == "T" {
+			continue
 		}
 		if k == i || s.isCompanyLike(k) {
 			return ""
 		}
 	}
 	return ""
+}
+
+// heads returns the sentence's appositiveHeads, computed once.
+func (s *sentence) heads() []int {
+	if s.head == nil {
+		s.head = s.appositiveHeads()
+	}
+	return s.head
 }
 
 // agentAfter finds the one acting in a passive phrase after the cue at token j: the name after "by" or

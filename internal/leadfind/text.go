@@ -304,6 +304,7 @@ type span struct {
 
 // sentence is one sentence of an item prepared for the patterns.
 type sentence struct {
+	head   []int // appositiveHeads, once computed
 	raw    string
 	toks   []token
 	spans  []span

@@ -64,7 +64,13 @@ func (sc *itemScan) personWords() map[string]bool {
 // isCompanyAt reports whether the name at token i of s can be a company the item is about.
 func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool {
 	t := s.toks[i]
-	if t.span < 0 || s.spans[t.span].person && !s.ownsRole(i) || people[fold(t.text)] || sc.m.founders[normalizePerson(t.text)] {
+	if t.span < 0 || sc.m.founders[normalizePerson(t.text)] {
+		return false
+	}
+	if s.ownsRole(i) {
+		return true
+	}
+	if s.spans[t.span].person || people[fold(t.text)] {
 		return false
 	}
 	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) {
@@ -386,7 +392,7 @@ func (s *sentence) investorPerson(i int) bool {
 // tiedVenture reports whether the item ties company k to the tracked company: a sentence names both, or
 // the company and a founder of the tracked company, or the item is a first-person post.
 func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
-	if sc.firstPerson {
+	if sc.firstPerson || strings.HasPrefix(sc.text, "Website change on") {
 		return true
 	}
 	for _, s := range sc.sents {
