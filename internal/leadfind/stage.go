@@ -132,13 +132,26 @@ func newStageFacts() stageFacts {
 // else unknown.
 func (f stageFacts) of(company string) string {
 	k := normalizeCompany(company)
-	if r := f.rounds[k]; r != "" && r != StageUnknown {
-		return r
+	round, amount, angels := StageUnknown, 0.0, false
+	for name, r := range f.rounds {
+		if sameCompany(name, k) {
+			round = laterStage(round, r)
+		}
 	}
-	if f.amounts[k] > 0 {
-		return stageOfAmount(f.amounts[k])
+	for name, a := range f.amounts {
+		if sameCompany(name, k) {
+			amount = max(amount, a)
+		}
 	}
-	if f.angels[k] {
+	for name := range f.angels {
+		angels = angels || sameCompany(name, k)
+	}
+	switch {
+	case round != StageUnknown:
+		return round
+	case amount > 0:
+		return stageOfAmount(amount)
+	case angels:
 		return StagePreSeedSeed
 	}
 	return StageUnknown
