@@ -158,15 +158,23 @@ func (m *matcher) item(it Item) []Candidate {
 	}
 	stages := newStageFacts()
 	named := make(map[string]string)
+	other := "" // the last company other than the tracked one the item named
+	sc.firstPerson = authorPattern.MatchString(strings.TrimSpace(it.Title)) && firstPersonFounding.MatchString(it.Text)
 	var mentions []mention
 	for i, s := range sc.sents {
 		sc.hire = append(sc.hire, s.reportsHire())
 		s.companyRelations(sc.rels)
 		s.namedSites(named)
 		for _, o := range s.stages(stages) {
-			if sc.topics[i] != "" {
+			switch {
+			case sc.topics[i] != "":
 				stages.add(normalizeCompany(sc.topics[i]), o)
+			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we")):
+				stages.add(normalizeCompany(other), o)
 			}
+		}
+		if c := s.lastCompany(); c != "" && c != "T" {
+			other = c
 		}
 		for _, l := range findLinks(sc.sents, i) {
 			mentions = append(mentions, sc.mentions(l)...)
@@ -668,20 +676,29 @@ func (s *sentence) stageOwner(at int, head []int) int {
 	for j := at + 1; j < len(s.toks) && j <= at+4; j++ {
 		switch s.toks[j].form {
 		case "of", "in", "for", "into":
-			if j+1 < len(s.toks) && s.isCompanyLike(j+1) {
+			if j+1 < len(s.toks) && s.isCompanyLike(j+1) && !s.notOwner(j+1) {
 				return j + 1
 			}
 		}
 	}
 	for j := at - 1; j >= 0; j-- {
-		if head[j] < 0 && s.isCompanyLike(j) && !s.investorAt(j) && !s.placeAt(j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.notOwner(j) && !placeBefore(s, j) {
 			return j
 		}
 	}
 	for j := at + 1; j < len(s.toks); j++ {
-		if head[j] < 0 && s.isCompanyLike(j) && !s.investorAt(j) && !s.placeAt(j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.notOwner(j) && !placeBefore(s, j) {
 			return j
 		}
 	}
 	return -1
+}
+
+// notOwner reports whether the name at token j cannot own a funding round: an investor, a place, a month,
+// or a name describing the word after it ("former RAAF engineers").
+func (s *sentence) notOwner(j int) bool {
+	if s.toks[j].form == "T" {
+		return false
+	}
+	return s.investorAt(j) || s.placeAt(j) || s.describesNoun(j) || s.beforeRole(j) || s.adjectiveAt(j) || s.notCompanyAt(j)
 }

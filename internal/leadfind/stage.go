@@ -24,7 +24,7 @@ const (
 
 // amountPattern finds an amount of money in a prepared sentence (lowercase, tokens separated by spaces): a
 // currency sign or code, the number, a magnitude, or the number followed by the currency's name.
-var amountPattern = regexp.MustCompile(`(?:^| )(?:(us\$|a\$|c\$|s\$|nz\$|r\$|\$|€|£|¥|₹|r|(?:usd|eur|gbp|chf|sek|nok|dkk|jpy|inr|cad|aud|sgd|brl|ksh|kes|zar|ngn) ?)(\d+(?:[.,]\d+)*) ?(k|m|mn|mm|million|millions|b|bn|billion|thousand)?|(\d+(?:[.,]\d+)*) ?(k|m|mn|million|b|bn|billion|thousand)? (dollars|euros|pounds|francs|kronor|crowns|usd|eur|gbp|chf|sek|nok|dkk))(?: |$)`)
+var amountPattern = regexp.MustCompile(`(?:^| )(?:(us\$|a\$|c\$|s\$|nz\$|r\$|\$|€|£|¥|₹|r|(?:usd|eur|gbp|chf|sek|nok|dkk|jpy|inr|cad|aud|sgd|brl|ksh|kes|zar|ngn|pln) ?)(\d+(?:[.,]\d+)*) ?(k|m|mn|mm|million|millions|b|bn|billion|thousand)?|(\d+(?:[.,]\d+)*) ?(k|m|mn|million|b|bn|billion|thousand)? (dollars|euros|pounds|francs|kronor|crowns|usd|eur|gbp|chf|sek|nok|dkk))(?: |$)`)
 
 // dollarRates are rough US dollar values of one unit of a currency.
 var dollarRates = map[string]float64{
@@ -35,7 +35,7 @@ var dollarRates = map[string]float64{
 	"chf": 1.1, "francs": 1.1,
 	"sek": 0.095, "kronor": 0.095, "nok": 0.09, "dkk": 0.15, "crowns": 0.1,
 	"¥": 0.007, "jpy": 0.007, "₹": 0.012, "inr": 0.012,
-	"r$": 0.18, "brl": 0.18, "r": 0.055, "zar": 0.055, "ksh": 0.0077, "kes": 0.0077, "ngn": 0.00065,
+	"r$": 0.18, "brl": 0.18, "pln": 0.25, "r": 0.055, "zar": 0.055, "ksh": 0.0077, "kes": 0.0077, "ngn": 0.00065,
 }
 
 // magnitudes multiply the number of an amount.

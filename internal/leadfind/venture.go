@@ -196,7 +196,6 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 	people := sc.personWords()
 	surnames := sc.surnames()
 	departed := sc.departedFounders(surnames)
-	sc.firstPerson = authorPattern.MatchString(strings.TrimSpace(it.Title)) && firstPersonFounding.MatchString(it.Text)
 	ventures := sc.ventures(people)
 	if len(ventures) == 0 {
 		return nil
