@@ -117,6 +117,7 @@ type itemScan struct {
 	topics      []string          // the company, other than the tracked one, each sentence may refer to as "the company"
 	firstPerson bool              // the item is a post whose author says they are starting a company
 	text        string            // the item's title and text
+	labels      map[string]bool   // the names of the web sites the item mentions ("fieldgrid" for fieldgrid.example)
 	hire        []bool            // the sentence reports a hire into the tracked company
 	rels        map[string]string // normalised company name -> what the tracked company does with it
 	newVenture  map[string]bool   // normalised company name -> founded by someone who left the tracked company
@@ -196,8 +197,12 @@ func (m *matcher) item(it Item) []Candidate {
 				summary: mn.summary, relation: rel, sent: mn.sent, tok: mn.tok})
 		}
 	}
-	finds = append(finds, sc.ventureLeads(it)...)
 	sites := websites(it)
+	sc.labels = make(map[string]bool, len(sites))
+	for _, st := range sites {
+		sc.labels[st.label] = true
+	}
+	finds = append(finds, sc.ventureLeads(it)...)
 	about := make(map[string]string)
 	var out []Candidate
 	index := make(map[string]int)

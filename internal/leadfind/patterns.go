@@ -281,7 +281,7 @@ func (s *sentence) link(p pattern, m []int) (link, bool) {
 	l := link{kind: p.kind}
 	cFrom, _, _ := s.group(p, m, "company")
 	l.company = cFrom
-	if s.toks[cFrom].span < 0 || s.adjectiveAt(cFrom) || placeBefore(s, cFrom) || s.placeAt(cFrom) || s.notCompanyAt(cFrom) {
+	if s.toks[cFrom].span < 0 || s.adjectiveAt(cFrom) || placeBefore(s, cFrom) || s.placeAt(cFrom) || s.notCompanyAt(cFrom) || s.describesNoun(cFrom) {
 		return l, false
 	}
 	companyEnd := cFrom + 1

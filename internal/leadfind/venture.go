@@ -33,7 +33,7 @@ var ventureAfter = wordSet(`started founded co-founded cofounded launched emerge
 var founderRoles = wordSet(`founder founders co-founder co-founders cofounder cofounders ceo cto coo cfo cpo co-ceo`)
 
 // founderVerbs tie a person to a company they start or lead.
-var founderVerbs = wordSet(`started starting start starts founded co-founded cofounded co-founds co-found founds found
+var founderVerbs = wordSet(`started starting start starts founded co-founded cofounded co-founds co-found founds
 launched launches launching lead leads led leading run runs heads headed helmed building builds built created creates`)
 
 // authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn".
@@ -47,10 +47,11 @@ var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we'r
 func (sc *itemScan) personWords() map[string]bool {
 	out := make(map[string]bool)
 	for _, s := range sc.sents {
-		for _, sp := range s.spans {
-			if !sp.person {
+		for i, t := range s.toks {
+			if t.span < 0 || !s.spans[t.span].person || s.companyContext(i) {
 				continue
 			}
+			sp := s.spans[t.span]
 			for _, w := range sp.words {
 				if !isInitial(w) {
 					out[fold(w)] = true
@@ -155,7 +156,7 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 			if dir == 0 {
 				continue
 			}
-			if c := s.companyFor(i, dir, companies); c >= 0 {
+			if c := s.companyFor(i, dir, companies, sc.labels); c >= 0 {
 				k := normalizeCompany(s.toks[c].text)
 				if _, ok := names[k]; !ok && sc.tiedVenture(k, people) {
 					names[k] = s.toks[c].text
@@ -220,11 +221,14 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 				continue
 			}
 			dir := s.founderCue(i)
-			if dir == 0 || s.describesNoun(i) || s.trackedPerson(i) || s.investorPerson(i) {
+			if dir == 0 || s.describesNoun(i) || s.investorPerson(i) || s.companyContext(i) {
+				continue
+			}
+			if s.trackedPerson(i) && (dir < 0 || s.companyFor(i, dir, here, sc.labels) <= i) {
 				continue
 			}
 			company := topic
-			if c := s.companyFor(i, dir, here); c >= 0 {
+			if c := s.companyFor(i, dir, here, sc.labels); c >= 0 {
 				company = s.toks[c].text
 			}
 			if company == "" {
@@ -305,7 +309,7 @@ func (s *sentence) founderCue(i int) int {
 			}
 		case f == "with" || f == "w/" || f == "alongside":
 			for k := j - 1; k >= 0 && k >= j-14; k-- {
-				if g := word(s.toks[k].form); strings.Contains(g, "found") || g == "started" || g == "start" || g == "starting" || g == "launching" || g == "launched" || g == "building" {
+				if g := word(s.toks[k].form); strings.Contains(g, "found") || founderVerbs[g] {
 					return -1
 				}
 			}
@@ -337,12 +341,18 @@ func (s *sentence) founderCue(i int) int {
 }
 
 // companyFor returns the company among companies that a person at token i with a founder cue on side dir
-// belongs to: the nearest on that side, else the nearest on the other, or -1.
-func (s *sentence) companyFor(i, dir int, companies []int) int {
-	best, dist := -1, len(s.toks)+1
+// belongs to: the nearest on that side, preferring one whose website the item names, else the nearest on
+// the other side, or -1.
+func (s *sentence) companyFor(i, dir int, companies []int, labels map[string]bool) int {
+	best, dist, site := -1, len(s.toks)+1, false
 	for _, c := range companies {
-		if (c-i)*dir > 0 && max(c-i, i-c) < dist {
-			best, dist = c, max(c-i, i-c)
+		if (c-i)*dir <= 0 {
+			continue
+		}
+		d := max(c-i, i-c)
+		hasSite := labels[strings.ReplaceAll(normalizeCompany(s.toks[c].text), " ", "")]
+		if hasSite && !site || hasSite == site && d < dist {
+			best, dist, site = c, d, hasSite
 		}
 	}
 	if best >= 0 {
@@ -439,7 +449,7 @@ func (s *sentence) adjectiveAt(i int) bool {
 	}
 	if i > 0 {
 		switch s.toks[i-1].form {
-		case "a", "an", "the", "its", "their", "our", "his", "her", "for", "with", "on", "of", "disposable", "new":
+		case "a", "an", "the", "its", "their", "our", "his", "her", "for", "with", "on", "of", "at", "from", "disposable", "new":
 			return true
 		}
 	}
@@ -587,7 +597,7 @@ func (s *sentence) joinedTo(j, i int) bool {
 		switch {
 		case t.form == "and" || t.form == "&":
 			and = true
-		case t.span >= 0 || t.form == "T":
+		case t.span >= 0:
 			return false
 		}
 	}
@@ -649,4 +659,28 @@ func (sc *itemScan) departedFounders(surnames map[string]string) map[string]bool
 // beforeRole reports whether a role word follows the name at token i ("Redpoll CTO").
 func (s *sentence) beforeRole(i int) bool {
 	return i+1 < len(s.toks) && strings.HasPrefix(s.toks[i+1].form, rolePrefix)
+}
+
+// companyContext reports whether the words around the name at token i treat it as a company, even if it
+// reads like a person's name: "Skyward Vision's model", "Skyward Vision was founded", "Sentinel Mesh raised".
+func (s *sentence) companyContext(i int) bool {
+	if i+2 < len(s.toks) && s.toks[i+1].form == "'s" {
+		next := s.toks[i+2]
+		return next.span < 0 && next.form != "T" && !strings.HasPrefix(next.form, rolePrefix) && isLowerWord(next.text) &&
+			!founderRoles[word(next.form)]
+	}
+	if i+1 < len(s.toks) {
+		switch s.toks[i+1].form {
+		case "raised", "raises", "closed", "announced":
+			return true
+		case "was", "is", "has":
+			if i+2 < len(s.toks) {
+				switch s.toks[i+2].form {
+				case "founded", "co-founded", "started", "created", "built", "raised", "acquired", "backed":
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
