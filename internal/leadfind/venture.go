@@ -48,7 +48,7 @@ func (sc *itemScan) personWords() map[string]bool {
 	out := make(map[string]bool)
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
-			if t.span < 0 || !s.spans[t.span].person || s.companyContext(i) {
+			if t.span < 0 || !s.spans[t.span].person || s.companyContext(i) || !s.confirmedPerson(i) {
 				continue
 			}
 			sp := s.spans[t.span]
@@ -683,4 +683,29 @@ func (s *sentence) companyContext(i int) bool {
 		}
 	}
 	return false
+}
+
+// confirmedPerson reports whether the words around the name at token i show it is a person: a role or an
+// honorific before it, a founder's words around it, or "said", "who" or an aside after it.
+func (s *sentence) confirmedPerson(i int) bool {
+	if i > 0 {
+		prev := s.toks[i-1].form
+		if strings.HasPrefix(prev, rolePrefix) || personAffixes[prev] || prev == "by" {
+			return true
+		}
+	}
+	if i+1 < len(s.toks) {
+		switch s.toks[i+1].form {
+		case "said", "says", "told", "who":
+			return true
+		case ",", "and", "&":
+			if i+2 < len(s.toks) {
+				next := s.toks[i+2]
+				if strings.HasPrefix(next.form, rolePrefix) || next.form == "who" || next.span >= 0 && s.spans[next.span].person {
+					return true
+				}
+			}
+		}
+	}
+	return s.founderCue(i) != 0
 }
