@@ -480,8 +480,10 @@ func verbLike(w string) bool {
 func (sc *itemScan) fullNames() map[string]string {
 	var names []string
 	for _, s := range sc.sents {
-		for _, sp := range s.spans {
-			names = append(names, sp.text)
+		for i, t := range s.toks {
+			if t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i) || s.ownsRole(i)) && !s.describesNoun(i) {
+				names = append(names, t.text)
+			}
 		}
 	}
 	out := make(map[string]string)
