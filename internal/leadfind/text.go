@@ -234,17 +234,20 @@ func (m *matcher) trackedAt(toks []rawToken, i int) int {
 		if i+len(name) > len(toks) || m.capital && !isUpperStart(toks[i].text) {
 			continue
 		}
-		ok := true
-		for k, w := range name {
-			if toks[i+k].punct || fold(toks[i+k].text) != w {
+		ok, n := true, 0
+		for _, w := range name {
+			for i+n < len(toks) && n > 0 && toks[i+n].text == "&" {
+				n++
+			}
+			if i+n >= len(toks) || toks[i+n].punct || fold(toks[i+n].text) != w {
 				ok = false
 				break
 			}
+			n++
 		}
 		if !ok {
 			continue
 		}
-		n := len(name)
 		for i+n < len(toks) && !toks[i+n].punct && isUpperStart(toks[i+n].text) && legalSuffixes[fold(toks[i+n].text)] {
 			n++
 		}

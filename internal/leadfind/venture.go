@@ -250,7 +250,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 	}
 	if m := authorPattern.FindStringSubmatch(strings.TrimSpace(it.Title)); m != nil && firstPersonFounding.MatchString(it.Text) {
 		author := strings.TrimSpace(m[1])
-		if looksLikePerson(strings.Fields(author)) {
+		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft()) {
 			for _, s := range sc.sents {
 				for _, t := range s.toks {
 					if k := normalizeCompany(t.text); t.span >= 0 && ventures[k] != "" {
@@ -300,6 +300,9 @@ func (s *sentence) founderCue(i int) int {
 		f := word(s.toks[j].form)
 		switch {
 		case founderRoles[f] && j >= i-6:
+			if s.trackedRole(j) {
+				return 0
+			}
 			return -1
 		case f == "by":
 			for k := j - 1; k >= 0 && k >= j-4; k-- {
@@ -579,7 +582,7 @@ portugal nigeria kenya ghana senegal egypt morocco mexico canada australia brita
 netherlands belgium sweden norway denmark finland poland estonia latvia lithuania turkey israel singapore indonesia
 vietnam korea colombia chile argentina peru switzerland austria greece europe africa asia america latin
 greek thai dutch french swiss czech irish welsh scottish danish polish nordic baltic european one two three four five six
-seven eight nine ten existing honoured honored thrilled proud excited`)
+seven eight nine ten existing honoured honored thrilled proud excited tbd tba ci cd`)
 
 // weForms are the words with which the tracked company's own posts refer to it or its people.
 var weForms = wordSet(`we we're we've we'll we'd our us i i'm i've my`)
@@ -710,4 +713,31 @@ func (s *sentence) confirmedPerson(i int) bool {
 		}
 	}
 	return s.founderCue(i) != 0
+}
+
+// trackedRole reports whether the role word at token j is a role at the tracked company ("CEO at
+// Northwind", "Northwind's CEO").
+func (s *sentence) trackedRole(j int) bool {
+	if j+2 < len(s.toks) && (s.toks[j+1].form == "at" || s.toks[j+1].form == "of") && s.toks[j+2].form == "T" {
+		return true
+	}
+	return j > 0 && s.toks[j-1].form == "T" || j > 1 && s.toks[j-1].form == "'s" && s.toks[j-2].form == "T"
+}
+
+// authorLeft reports whether the author of a first-person post says they left the tracked company ("I'm
+// leaving Pathwise", "after four years at Copperfield Bank, I'm starting something new").
+func (sc *itemScan) authorLeft() bool {
+	for _, s := range sc.sents {
+		first := false
+		for _, t := range s.toks {
+			switch t.form {
+			case "i", "i'm", "i've", "my", "me":
+				first = true
+			}
+		}
+		if first && (hasDeparture(strings.Fields(s.str), true) || strings.Contains(s.raw, "post-")) {
+			return true
+		}
+	}
+	return false
 }
