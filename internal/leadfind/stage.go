@@ -345,7 +345,7 @@ func nameTopic(raw, topic string) (string, bool) {
 		return "", false
 	}
 	rest := raw[loc[1]:]
-	if strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "’") {
+	if (strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "’")) && strings.HasPrefix(raw, "It") {
 		return "", false
 	}
 	name := topic

@@ -436,6 +436,8 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 			cls[i] = particleWord
 		case isNameWord(t.text) || isMixedCase(t.text):
 			cls[i] = nameWord
+		case i > 0 && givenNames[lower] && isUpperStart(t.text) && i+1 < len(rt) && isNameWord(rt[i+1].text) && !isUpperStart(rt[i-1].text):
+			cls[i] = nameWord
 		}
 	}
 	isRole := func(i int) bool { return i >= 0 && i < len(rt) && role[i] }
@@ -546,3 +548,7 @@ func describingCompound(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w[i+1:])
 	return unicode.IsLower(r)
 }
+
+// givenNames are given names that are also common words ("Can Öztürk"); written with a capital in the
+// middle of a sentence and followed by a name, they start a person's name.
+var givenNames = wordSet(`can will may june april august grace hope joy`)

@@ -217,7 +217,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 		}
 		for i := range s.toks {
 			name := sc.personAt(s, i, surnames)
-			if name == "" || sc.m.founders[normalizePerson(name)] && !departed[normalizePerson(name)] {
+			if name == "" || sc.m.founders[normalizePerson(name)] && !departed[normalizePerson(name)] && !s.foundsAfter(i) {
 				continue
 			}
 			dir := s.founderCue(i)
@@ -239,7 +239,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 				continue
 			}
 			rel := sc.ventureRelation(k, s, i)
-			if departed[normalizePerson(name)] {
+			if sc.m.founders[normalizePerson(name)] {
 				rel = RelDepartedToFound
 			}
 			out = append(out, found{name: name, company: company, summary: s.raw, relation: rel, sent: si, tok: i, venture: true})
@@ -296,9 +296,10 @@ func (s *sentence) nearestOf(i int, among []int) int {
 // "Fieldgrid, founded by Ana Duarte"), +1 after ("Ana Duarte, co-founder of Fieldgrid", "Ana Duarte started
 // Fieldgrid"), 0 when they do not.
 func (s *sentence) founderCue(i int) int {
-	for j := i - 1; j >= 0 && j >= i-12; j-- {
+	for j := i - 1; j >= 0 && j >= i-30; j-- {
 		f := word(s.toks[j].form)
 		switch {
+		case j < i-12:
 		case founderRoles[f] && j >= i-6:
 			if s.trackedRole(j) {
 				return 0
@@ -330,6 +331,9 @@ func (s *sentence) founderCue(i int) int {
 	for j := i + 1; j < len(s.toks) && j <= i+20; j++ {
 		f := word(s.toks[j].form)
 		if founderRoles[f] && j <= i+8 || founderVerbs[f] && f != "building" && f != "builds" && f != "built" {
+			return 1
+		}
+		if (f == "raised" || f == "raises" || f == "raising") && s.raisedFor(j) {
 			return 1
 		}
 		if f == "said" || f == "says" || f == "told" || f == ";" {
@@ -596,17 +600,21 @@ func (s *sentence) describesNoun(i int) bool {
 // joinedTo reports whether the person at token i is added by "and" to the one at token j, with only words
 // describing them in between ("Dr. Renata Vasques and engineer Thiago Nunes").
 func (s *sentence) joinedTo(j, i int) bool {
-	and := false
 	for k := j + 1; k < i; k++ {
-		t := s.toks[k]
-		switch {
-		case t.form == "and" || t.form == "&":
-			and = true
-		case t.span >= 0:
+		if t := s.toks[k]; t.span >= 0 && s.spans[t.span].person {
 			return false
 		}
 	}
-	return and
+	for k := i - 1; k > j && k >= i-3; k-- {
+		switch s.toks[k].form {
+		case "and", "&":
+			return true
+		}
+		if s.toks[k].span >= 0 {
+			return false
+		}
+	}
+	return false
 }
 
 // surnames maps the last name of each person the item names to the full name, for later mentions by last
@@ -736,6 +744,32 @@ func (sc *itemScan) authorLeft() bool {
 			}
 		}
 		if first && (hasDeparture(strings.Fields(s.str), true) || strings.Contains(s.raw, "post-")) {
+			return true
+		}
+	}
+	return false
+}
+
+// raisedFor reports whether "raised" at token j raised money for a company named a few words on ("has
+// raised a $40 million first round for Ironsalt").
+func (s *sentence) raisedFor(j int) bool {
+	for k := j + 1; k < len(s.toks)-1 && k <= j+10; k++ {
+		if s.toks[k].form == "for" && s.toks[k+1].span >= 0 && !s.spans[s.toks[k+1].span].person {
+			return true
+		}
+	}
+	return false
+}
+
+// foundsAfter reports whether a founding verb follows the person at token i in the sentence ("Aditi Rao,
+// co-founder of Cobalt Harbour, has launched Tallyfin").
+func (s *sentence) foundsAfter(i int) bool {
+	for j := i + 1; j < len(s.toks) && j <= i+20; j++ {
+		switch f := s.toks[j].form; {
+		case f == "said" || f == "says" || f == ";":
+			return false
+		case strings.Contains(f, "found") && f != "found" || f == "launched" || f == "launches" || f == "started" || f == "starts" ||
+			f == "starting" || f == "launching" || f == "start":
 			return true
 		}
 	}
