@@ -761,8 +761,8 @@ func (s *sentence) raisedFor(j int) bool {
 	return false
 }
 
-// foundsAfter reports whether a founding verb follows the person at token i in the sentence ("Aditi Rao,
-// co-founder of Cobalt Harbour, has launched Tallyfin").
+// foundsAfter reports whether the person at token i is said to start a company named right after the
+// founding verb ("Aditi Rao, co-founder of Cobalt Harbour, has launched Tallyfin").
 func (s *sentence) foundsAfter(i int) bool {
 	for j := i + 1; j < len(s.toks) && j <= i+20; j++ {
 		switch f := s.toks[j].form; {
@@ -770,8 +770,25 @@ func (s *sentence) foundsAfter(i int) bool {
 			return false
 		case strings.Contains(f, "found") && f != "found" || f == "launched" || f == "launches" || f == "started" || f == "starts" ||
 			f == "starting" || f == "launching" || f == "start":
-			return true
+			for k := j + 1; k < len(s.toks) && k <= j+4; k++ {
+				if t := s.toks[k]; t.span >= 0 {
+					return !s.spans[t.span].person && !eventName(t.text) && !s.placeAt(k) && !placeBefore(s, k)
+				}
+				if s.toks[k].form == "T" {
+					return false
+				}
+			}
+			return false
 		}
+	}
+	return false
+}
+
+// eventName reports whether a name is an event's ("Nordic Health Summit").
+func eventName(name string) bool {
+	switch w := strings.Fields(strings.ToLower(name)); w[len(w)-1] {
+	case "summit", "conference", "festival", "awards", "award", "week", "expo", "forum", "prize", "fair", "day":
+		return true
 	}
 	return false
 }
