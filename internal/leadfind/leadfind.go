@@ -214,6 +214,9 @@ func (m *matcher) item(it Item) []Candidate {
 		if long, ok := full[normalizeCompany(f.company)]; ok {
 			f.company = long
 		}
+		if sc.notPerson(f) {
+			continue
+		}
 		key := normalizeCompany(f.company)
 		if _, ok := about[key]; !ok {
 			about[key] = sc.describe(key)

@@ -686,12 +686,16 @@ func (s *sentence) companyContext(i int) bool {
 		switch s.toks[i+1].form {
 		case "raised", "raises", "closed", "announced":
 			return true
-		case "was", "is", "has":
+		case "was", "is":
 			if i+2 < len(s.toks) {
 				switch s.toks[i+2].form {
-				case "founded", "co-founded", "started", "created", "built", "raised", "acquired", "backed":
+				case "founded", "co-founded", "started", "created", "built", "acquired", "backed":
 					return true
 				}
+			}
+		case "has":
+			if i+2 < len(s.toks) && (s.toks[i+2].form == "raised" || s.toks[i+2].form == "closed") {
+				return true
 			}
 		}
 	}
@@ -791,4 +795,24 @@ func eventName(name string) bool {
 		return true
 	}
 	return false
+}
+
+// notPerson reports whether the person of a find is a company after all: it is named like its company,
+// is followed by its own founders' role or is used as a company ("Sentinel Mesh raised"), or names a region.
+func (sc *itemScan) notPerson(f found) bool {
+	if sameCompany(normalizeCompany(f.name), normalizeCompany(f.company)) {
+		return true
+	}
+	words := strings.Fields(fold(f.name))
+	if notCompanies[words[0]] {
+		return true
+	}
+	if f.sent >= len(sc.sents) {
+		return false
+	}
+	s := sc.sents[f.sent]
+	if f.tok >= len(s.toks) || s.toks[f.tok].text != f.name {
+		return false
+	}
+	return s.ownsRole(f.tok) || s.companyContext(f.tok)
 }
