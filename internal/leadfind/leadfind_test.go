@@ -501,6 +501,10 @@ func TestExtractDescribesTheCompany(t *testing.T) {
 			"Former Northwind engineer Ana Duarte launches Fieldgrid, a stealth start-up",
 			"Fieldgrid is a maker of soil sensors.",
 			"Fieldgrid is a maker of soil sensors."},
+		"whose clause and a hyphenated place": {
+			"Northwind partners with Fieldgrid, founded by Ana Duarte",
+			"Fieldgrid, whose Porto-based team builds soil sensors, will ship them with Northwind's app.",
+			"Fieldgrid's Porto-based team builds soil sensors."},
 		"an event is no description": {
 			"Former Northwind engineer Ana Duarte launches Fieldgrid",
 			"Fieldgrid, which raised a seed round, is hiring.",
@@ -513,6 +517,57 @@ func TestExtractDescribesTheCompany(t *testing.T) {
 			got := Extract("Northwind", nil, []Item{{URL: "https://news.example/1", Title: tc.title, Text: tc.text}})
 			if len(got) != 1 || got[0].CompanySummary != tc.want {
 				t.Fatalf("Extract(%q, %q) = %+v, want one lead with the company summary %q", tc.title, tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractReadsVentures(t *testing.T) {
+	tests := map[string]struct {
+		founders    []string
+		title, text string
+		want        []string // "person | company"
+	}{
+		"co-founder named in the next sentence": {
+			text: "Ana Duarte, who ran hardware at Northwind until May, has founded Fieldgrid. Duarte's co-founder is agronomist Rui Lopes.",
+			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"acquired company's founders after an aside": {
+			text: "Northwind has acquired Fieldgrid, a Porto start-up that makes soil sensors. Fieldgrid's founders, Ana Duarte and Rui Lopes, will join Northwind.",
+			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"partner founded in a city by two people": {
+			text: "Northwind will sell through Fieldgrid, a reseller in Spain. Fieldgrid was founded in Valencia by Ana Duarte and engineer Rui Lopes.",
+			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"a first-person post by someone who left": {
+			title: "Ana Duarte on LinkedIn",
+			text:  "After six years at Northwind, I'm starting something new: Fieldgrid, soil sensors for vineyards. My co-founder is Rui Lopes. fieldgrid.example",
+			want:  []string{"Rui Lopes | Fieldgrid", "Ana Duarte | Fieldgrid"},
+		},
+		"a founder of the tracked company who leaves": {
+			founders: []string{"Tom Hale"},
+			text:     "Northwind co-founder Tom Hale is leaving the company to start Verdant with Rui Lopes.",
+			want:     []string{"Tom Hale | Verdant", "Rui Lopes | Verdant"},
+		},
+		"an unrelated founder elsewhere in the article": {
+			text: "Northwind opened an office in Madrid. Separately, Rui Lopes founded Fieldgrid in 2015.",
+		},
+		"a company whose name reads like a person's": {
+			text: "Northwind partners with Skyward Vision. Skyward Vision was founded by Kertu Tamm.",
+			want: []string{"Kertu Tamm | Skyward Vision"},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var got []string
+			for _, c := range Extract("Northwind", tc.founders, []Item{{URL: "https://news.example/1", Title: tc.title, Text: tc.text}}) {
+				got = append(got, c.PersonName+" | "+c.CompanyName)
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(tc.want))
+			if !slices.Equal(got, want) {
+				t.Errorf("Extract(%q) = %q, want %q", tc.text, got, want)
 			}
 		})
 	}

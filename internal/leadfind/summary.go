@@ -35,7 +35,7 @@ func (sc *itemScan) describe(key string) string {
 	first, doing := "", ""
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
-			if t.span < 0 || s.spans[t.span].person || normalizeCompany(t.text) != key {
+			if t.span < 0 || !sameCompany(normalizeCompany(t.text), key) {
 				continue
 			}
 			d, ok := s.description(i)
@@ -96,6 +96,8 @@ func (s *sentence) description(i int) (string, bool) {
 				return "", false
 			}
 			return sentenceOf(name + " " + joinTokens(body[1:])), true
+		case "whose":
+			return sentenceOf(name + "'s " + joinTokens(body[1:])), true
 		}
 		return "", false
 	}
@@ -132,12 +134,12 @@ func joinTokens(toks []token) string {
 	var b strings.Builder
 	for i, t := range toks {
 		if i > 0 {
-			switch t.text {
-			case ",", ")", ";", ":", "'s":
-			default:
-				if toks[i-1].text != "(" {
-					b.WriteByte(' ')
-				}
+			switch {
+			case t.hyphen:
+				b.WriteByte('-')
+			case t.text == "," || t.text == ")" || t.text == ";" || t.text == ":" || t.text == "'s":
+			case toks[i-1].text != "(":
+				b.WriteByte(' ')
 			}
 		}
 		b.WriteString(t.text)

@@ -96,8 +96,9 @@ func isUpperStart(s string) bool {
 
 // rawToken is one word or punctuation mark of a sentence as written.
 type rawToken struct {
-	text  string
-	punct bool
+	text   string
+	punct  bool
+	hyphen bool // written joined to the word before by a hyphen ("Bath-based", "ex-Northwind")
 }
 
 // punctuation rewrites dashes as commas and drops double quotes; strings.Replacer is safe to share.
@@ -175,10 +176,12 @@ func appendWord(out []rawToken, w string) []rawToken {
 	}
 	lower := strings.ToLower(w)
 	if strings.HasPrefix(lower, "ex-") && len(w) > 3 && isUpperStart(w[3:]) {
-		return appendWord(append(out, rawToken{text: w[:2]}), w[3:])
+		out = appendWord(append(out, rawToken{text: w[:2]}), w[3:])
+		out[len(out)-1].hyphen = true
+		return out
 	}
 	if i := strings.LastIndexByte(w, '-'); i > 0 && isUpperStart(w) && compoundSuffixes[lower[i+1:]] {
-		return append(appendWord(out, w[:i]), rawToken{text: w[i+1:]})
+		return append(appendWord(out, w[:i]), rawToken{text: w[i+1:], hyphen: true})
 	}
 	if strings.Contains(w, "/") && !strings.Contains(w, ".") {
 		for i, part := range strings.Split(w, "/") {
@@ -292,9 +295,10 @@ func word(form string) string {
 // token is one unit of a sentence as the patterns see it: a lowercase word, a punctuation mark, "T" for
 // the tracked company or "N<i>" for a run of capitalised words.
 type token struct {
-	form string
-	text string
-	span int
+	form   string
+	text   string
+	span   int
+	hyphen bool // written joined to the token before by a hyphen
 }
 
 // span is a run of capitalised words that may name a person or a company.
@@ -340,7 +344,7 @@ func (m *matcher) prepare(raw string) *sentence {
 			for _, t := range rt[i : i+n] {
 				parts = append(parts, t.text)
 			}
-			s.toks = append(s.toks, token{form: "T", text: strings.Join(parts, " "), span: -1})
+			s.toks = append(s.toks, token{form: "T", text: strings.Join(parts, " "), span: -1, hyphen: rt[i].hyphen})
 			i += n
 			continue
 		}
@@ -352,7 +356,7 @@ func (m *matcher) prepare(raw string) *sentence {
 			if role[i] {
 				form = rolePrefix + form
 			}
-			s.toks = append(s.toks, token{form: form, text: rt[i].text, span: -1})
+			s.toks = append(s.toks, token{form: form, text: rt[i].text, span: -1, hyphen: rt[i].hyphen})
 			i++
 			continue
 		}
@@ -372,7 +376,7 @@ func (m *matcher) prepare(raw string) *sentence {
 		for _, t := range rt[i:j] {
 			ws = append(ws, t.text)
 		}
-		s.toks = append(s.toks, token{form: "N" + strconv.Itoa(len(s.spans)), text: strings.Join(ws, " "), span: len(s.spans)})
+		s.toks = append(s.toks, token{form: "N" + strconv.Itoa(len(s.spans)), text: strings.Join(ws, " "), span: len(s.spans), hyphen: rt[i].hyphen})
 		s.spans = append(s.spans, newSpan(ws))
 		i = j
 	}
