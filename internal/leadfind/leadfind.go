@@ -146,7 +146,7 @@ func (m *matcher) item(it Item) []Candidate {
 		}
 		sc.sents = append(sc.sents, s)
 		sc.topics = append(sc.topics, topic)
-		if c := s.subjectCompany(); c != "" && strings.Count(it.Title+"\n"+it.Text, c) > 1 {
+		if c := s.subjectCompany(); c != "" && (strings.Count(it.Title+"\n"+it.Text, c) > 1 || s.opensClause()) {
 			topic = c
 		} else if c := s.lastCompany(); c == "T" {
 			topic = ""

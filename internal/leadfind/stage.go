@@ -395,3 +395,24 @@ func (s *sentence) subjectCompany() string {
 	}
 	return ""
 }
+
+// opensClause reports whether the name opening the sentence is its subject: a verb or an aside describing
+// it follows ("Fieldgrid has raised", "Fieldgrid, the start-up behind ...").
+func (s *sentence) opensClause() bool {
+	if len(s.toks) < 3 {
+		return false
+	}
+	next := s.toks[1].form
+	if next == "," {
+		switch s.toks[2].form {
+		case "a", "an", "the", "which", "founded", "co-founded":
+			return true
+		}
+		return false
+	}
+	switch next {
+	case "has", "have", "had", "is", "was", "will", "raised", "raises", "closed", "makes", "builds", "sells", "said", "says":
+		return true
+	}
+	return false
+}

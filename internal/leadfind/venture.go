@@ -34,7 +34,7 @@ var founderRoles = wordSet(`founder founders co-founder co-founders cofounder co
 
 // founderVerbs tie a person to a company they start or lead.
 var founderVerbs = wordSet(`started starting start starts founded co-founded cofounded co-founds co-found founds
-launched launches launching lead leads led leading run runs heads headed helmed building builds built created creates`)
+launched launches launching lead leads led leading run runs heads headed helmed building builds built created creates set`)
 
 // authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn".
 var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)$`)
@@ -476,7 +476,9 @@ func verbLike(w string) bool {
 		return true
 	}
 	switch w {
-	case "will", "would", "can", "could", "should", "may", "might", "must", "now", "today", "also", "said", "says":
+	case "will", "would", "can", "could", "should", "may", "might", "must", "now", "today", "also", "said", "says",
+		"alongside", "together", "across", "through", "toward", "towards", "within", "beyond", "behind", "against",
+		"inside", "outside", "around", "near", "along", "last", "this", "next", "early", "late":
 		return true
 	}
 	return false
@@ -669,9 +671,14 @@ func (sc *itemScan) departedFounders(surnames map[string]string) map[string]bool
 	return out
 }
 
-// beforeRole reports whether a role word follows the name at token i ("Redpoll CTO").
+// beforeRole reports whether a role word follows the name at token i ("Redpoll CTO", "Fieldgrid's
+// co-founder").
 func (s *sentence) beforeRole(i int) bool {
-	return i+1 < len(s.toks) && strings.HasPrefix(s.toks[i+1].form, rolePrefix)
+	j := i + 1
+	if j < len(s.toks) && s.toks[j].form == "'s" {
+		j++
+	}
+	return j < len(s.toks) && strings.HasPrefix(s.toks[j].form, rolePrefix)
 }
 
 // companyContext reports whether the words around the name at token i treat it as a company, even if it
