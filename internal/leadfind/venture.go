@@ -74,7 +74,8 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 	if s.spans[t.span].person || people[fold(t.text)] {
 		return false
 	}
-	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) {
+	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) ||
+		s.trackedProduct(i) {
 		return false
 	}
 	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 {
@@ -171,7 +172,7 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 func (s *sentence) ventureNamed(i int) bool {
 	for j := i - 1; j >= 0 && j >= i-6; j-- {
 		f := s.toks[j].form
-		if ventureCues[f] || f == ":" && j > 0 && ventureCues[s.toks[j-1].form+":"] {
+		if ventureCues[f] && !s.trackedMakes(j) || f == ":" && j > 0 && ventureCues[s.toks[j-1].form+":"] {
 			return true
 		}
 		if s.toks[j].span >= 0 || f == "T" || f == "." {
@@ -413,6 +414,9 @@ func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
 	}
 	for _, s := range sc.sents {
 		named, tied := false, false
+		if sc.rels[k] == "" && s.hasWord(rivalWords) && !s.hasWord(takeoverWords) {
+			continue
+		}
 		for _, t := range s.toks {
 			switch {
 			case t.form == "T" || weForms[t.form]:
@@ -822,4 +826,54 @@ func (sc *itemScan) notPerson(f found) bool {
 		return false
 	}
 	return s.ownsRole(f.tok) || s.companyContext(f.tok)
+}
+
+// rivalWords mark a sentence that names a competitor of the tracked company, which ties no lead to it.
+var rivalWords = wordSet(`compete competes competing competitor competitors rival rivals`)
+
+// makesWords are the venture words that, with the tracked company as their subject, name something it made
+// rather than a company: "Northwind launched Atlas".
+var makesWords = wordSet(`launch launches launched launching unveil unveils unveiled build builds built building creates
+opened open opens`)
+
+// trackedMakes reports whether the venture word at token j has the tracked company as its subject.
+func (s *sentence) trackedMakes(j int) bool {
+	if !makesWords[s.toks[j].form] {
+		return false
+	}
+	for k := j - 1; k >= 0 && k >= j-3; k-- {
+		switch f := s.toks[k].form; f {
+		case "we", "we've", "we're":
+			return true
+		case "T":
+			return k == 0 || s.toks[k-1].form == "," || s.toks[k-1].form == "and" || s.toks[k-1].form == ":"
+		case "has", "have", "today", "just", "also", "is", "officially", "recently":
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// takeoverWords mark a sentence in which the tracked company takes over a rival, which does tie its
+// founders to it.
+var takeoverWords = wordSet(`acquire acquires acquired acquiring acquisition buy buys bought buying taken took takes over merge
+merges merged merger`)
+
+// trackedProduct reports whether the name at token i is something the tracked company made: "Northwind
+// launched Atlas", "Northwind's new app, Atlas".
+func (s *sentence) trackedProduct(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		f := s.toks[j].form
+		switch {
+		case makesWords[f]:
+			return s.trackedMakes(j)
+		case f == "'s" && j > 0 && s.toks[j-1].form == "T":
+			return true
+		case f == "its" || f == "new" || f == "," || f == "the" || f == "a" || f == "product" || f == "app" || f == "tool" || f == "feature":
+			continue
+		}
+		return false
+	}
+	return false
 }
