@@ -138,7 +138,8 @@ type mention struct {
 func (m *matcher) item(it Item) []Candidate {
 	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text}
 	topic := ""
-	for _, raw := range splitSentences(it.Title + "\n" + it.Text) {
+	sites := websites(it)
+	for _, raw := range splitSentences(nameHandles(it.Title+"\n"+it.Text, sites)) {
 		s := m.prepare(raw)
 		if rewritten, ok := nameTopic(raw, topic); ok {
 			s = m.prepare(rewritten)
@@ -197,7 +198,6 @@ func (m *matcher) item(it Item) []Candidate {
 				summary: mn.summary, relation: rel, sent: mn.sent, tok: mn.tok})
 		}
 	}
-	sites := websites(it)
 	sc.labels = make(map[string]bool, len(sites))
 	for _, st := range sites {
 		sc.labels[st.label] = true
@@ -648,6 +648,12 @@ func (s *sentence) appositiveHeads() []int {
 		if j == len(s.toks) && i+1 < len(s.toks) {
 			switch s.toks[i+1].form {
 			case "and", "but", "while", "as", "so":
+				continue
+			}
+		}
+		if i+1 < len(s.toks) && open == "," {
+			switch s.toks[i+1].form {
+			case "has", "have", "had", "is", "was", "will", "raised", "raises", "closed", "closes", "announced", "said", "says":
 				continue
 			}
 		}

@@ -554,6 +554,19 @@ func TestExtractReadsVentures(t *testing.T) {
 			text:     "Northwind co-founder Tom Hale is leaving the company to start Verdant with Rui Lopes.",
 			want:     []string{"Tom Hale | Verdant", "Rui Lopes | Verdant"},
 		},
+		"a handle that names the company's site": {
+			title: "Sam Lee on X",
+			text:  "big day: Northwind now pipes data into @fieldgridapp, built by my friends Ana Duarte + Rui Lopes. fieldgrid.example",
+			want:  []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"her own company after a colon": {
+			text: "Ana Duarte spent five years building Northwind's logistics platform. Now she has her own company: Fieldgrid.",
+			want: []string{"Ana Duarte | Fieldgrid"},
+		},
+		"set up after leaving, described in an aside": {
+			text: "Fieldgrid, the soil-sensor start-up Ana Duarte set up after leaving Northwind, has raised a seed round.",
+			want: []string{"Ana Duarte | Fieldgrid"},
+		},
 		"an unrelated founder elsewhere in the article": {
 			text: "Northwind opened an office in Madrid. Separately, Rui Lopes founded Fieldgrid in 2015.",
 		},

@@ -160,7 +160,7 @@ var patterns = []pattern{
 	// "She is now building Aurora, a stealth startup."
 	{re: anchored(`(?:she|he)(?P<gap>(?: ` + otherWord + `){0,10}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `) ` + objectRef + asRole + withList), needs: words("she he"), start: atSentenceStart, subject: true, pronoun: true},
 	// "... to focus on her new startup, Aurora".
-	{re: anchored(`(?:her|his) (?:(?:new|latest|own|next|second|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("her his"), start: atPossessive, noun: true, pronoun: true},
+	{re: anchored(`(?:her|his) (?:(?:new|latest|own|next|second|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,| :)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("her his"), start: atPossessive, noun: true, pronoun: true},
 }
 
 var (

@@ -78,7 +78,7 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 		s.trackedProduct(i) {
 		return false
 	}
-	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 {
+	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 && !s.opensClause() {
 		return false
 	}
 	k := normalizeCompany(t.text)
@@ -541,7 +541,7 @@ func (s *sentence) notCompanyAt(i int) bool {
 func (s *sentence) listBetween(j, i int) bool {
 	for k := j + 1; k < i; k++ {
 		switch s.toks[k].form {
-		case ",", "and", "&":
+		case ",", "and", "&", "+":
 		default:
 			return false
 		}
@@ -613,7 +613,7 @@ func (s *sentence) joinedTo(j, i int) bool {
 	}
 	for k := i - 1; k > j && k >= i-3; k-- {
 		switch s.toks[k].form {
-		case "and", "&":
+		case "and", "&", "+":
 			return true
 		}
 		if s.toks[k].span >= 0 {
@@ -876,4 +876,33 @@ func (s *sentence) trackedProduct(i int) bool {
 		return false
 	}
 	return false
+}
+
+// handlePattern finds social handles such as "@fieldgrid" or "@formcraftapp".
+var handlePattern = regexp.MustCompile(`@([A-Za-z0-9_]{3,30})`)
+
+// nameHandles writes the handles in text whose name matches a web site the item mentions as the company's
+// name ("@formcraftapp" and formcraft.example: "Formcraft"), so that they are read as companies.
+func nameHandles(text string, sites []site) string {
+	if !strings.Contains(text, "@") {
+		return text
+	}
+	return handlePattern.ReplaceAllStringFunc(text, func(h string) string {
+		name := strings.ToLower(h[1:])
+		for _, suffix := range []string{"app", "hq", "inc", "io", "team", "official"} {
+			if trimmed := strings.TrimSuffix(name, suffix); len(trimmed) >= 4 && trimmed != name {
+				for _, st := range sites {
+					if st.label == trimmed {
+						name = trimmed
+					}
+				}
+			}
+		}
+		for _, st := range sites {
+			if st.label == name {
+				return strings.ToUpper(name[:1]) + name[1:]
+			}
+		}
+		return h
+	})
 }
