@@ -303,6 +303,8 @@ type token struct {
 
 // span is a run of capitalised words that may name a person or a company.
 type span struct {
+	key        string // normalizeCompany(text)
+	pkey       string // normalizePerson(text)
 	text       string
 	words      []string
 	person     bool
@@ -312,6 +314,7 @@ type span struct {
 // sentence is one sentence of an item prepared for the patterns.
 type sentence struct {
 	head   []int // appositiveHeads, once computed
+	left   int8  // 0 not known, 1 no, 2 yes: the sentence says someone left
 	raw    string
 	toks   []token
 	spans  []span
@@ -482,6 +485,8 @@ func isMixedCase(w string) bool {
 // newSpan describes a run of capitalised words.
 func newSpan(words []string) span {
 	sp := span{text: strings.Join(words, " "), words: words}
+	sp.key = normalizeCompany(sp.text)
+	sp.pkey = normalizePerson(sp.text)
 	last := strings.ToLower(strings.TrimSuffix(words[len(words)-1], "."))
 	sp.companyish = companyWords[last] || legalSuffixes[last]
 	sp.person = looksLikePerson(words)
@@ -556,3 +561,11 @@ func describingCompound(w string) bool {
 // givenNames are given names that are also common words ("Can Öztürk"); written with a capital in the
 // middle of a sentence and followed by a name, they start a person's name.
 var givenNames = wordSet(`can will may june april august grace hope joy`)
+
+// nameKey returns the normalised company name of the token at i.
+func (s *sentence) nameKey(i int) string {
+	if t := s.toks[i]; t.span >= 0 {
+		return s.spans[t.span].key
+	}
+	return normalizeCompany(s.toks[i].text)
+}

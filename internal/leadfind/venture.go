@@ -65,13 +65,13 @@ func (sc *itemScan) personWords() map[string]bool {
 // isCompanyAt reports whether the name at token i of s can be a company the item is about.
 func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool {
 	t := s.toks[i]
-	if t.span < 0 || sc.m.founders[normalizePerson(t.text)] {
+	if t.span < 0 || sc.m.founders[s.spans[t.span].pkey] {
 		return false
 	}
 	if s.ownsRole(i) {
 		return true
 	}
-	if s.spans[t.span].person || people[fold(t.text)] {
+	if s.spans[t.span].person || people[s.spans[t.span].key] {
 		return false
 	}
 	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) ||
@@ -81,7 +81,7 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 && !s.opensClause() {
 		return false
 	}
-	k := normalizeCompany(t.text)
+	k := s.nameKey(i)
 	return k != "" && k != sc.m.normName && !strings.HasPrefix(t.text, "@")
 }
 
@@ -117,7 +117,7 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 			if t.span < 0 || !sc.isCompanyAt(s, i, people) {
 				continue
 			}
-			k := normalizeCompany(t.text)
+			k := s.nameKey(i)
 			if _, ok := names[k]; ok {
 				continue
 			}
@@ -133,7 +133,7 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 		for i, t := range s.toks {
 			if t.span >= 0 && sc.isCompanyAt(s, i, people) {
 				if sc.firstPerson {
-					if k := normalizeCompany(t.text); names[k] == "" {
+					if k := s.nameKey(i); names[k] == "" {
 						names[k] = t.text
 					}
 				}
@@ -158,7 +158,7 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 				continue
 			}
 			if c := s.companyFor(i, dir, companies, sc.labels); c >= 0 {
-				k := normalizeCompany(s.toks[c].text)
+				k := s.nameKey(c)
 				if _, ok := names[k]; !ok && sc.tiedVenture(k, people) {
 					names[k] = s.toks[c].text
 				}
@@ -207,7 +207,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 	for si, s := range sc.sents {
 		here := make([]int, 0, 2)
 		for i, t := range s.toks {
-			if t.span >= 0 && ventures[normalizeCompany(t.text)] != "" && sc.isCompanyAt(s, i, people) {
+			if t.span >= 0 && ventures[s.nameKey(i)] != "" && sc.isCompanyAt(s, i, people) {
 				here = append(here, i)
 			}
 		}
@@ -358,7 +358,7 @@ func (s *sentence) companyFor(i, dir int, companies []int, labels map[string]boo
 			continue
 		}
 		d := max(c-i, i-c)
-		hasSite := labels[strings.ReplaceAll(normalizeCompany(s.toks[c].text), " ", "")]
+		hasSite := labels[strings.ReplaceAll(s.nameKey(c), " ", "")]
 		if hasSite && !site || hasSite == site && d < dist {
 			best, dist, site = c, d, hasSite
 		}
@@ -421,9 +421,9 @@ func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
 			switch {
 			case t.form == "T" || weForms[t.form]:
 				tied = true
-			case t.span >= 0 && sc.m.founders[normalizePerson(t.text)]:
+			case t.span >= 0 && sc.m.founders[s.spans[t.span].pkey]:
 				tied = true
-			case t.span >= 0 && sameCompany(normalizeCompany(t.text), k):
+			case t.span >= 0 && sameCompany(s.spans[t.span].key, k):
 				named = true
 			}
 		}
@@ -491,21 +491,21 @@ func verbLike(w string) bool {
 // fullNames maps each company name of the item that is the start of a longer one to the longer one, so
 // that "Lumen" after "Lumen AI" or "Iris" after "Iris Therapeutics" name the same company.
 func (sc *itemScan) fullNames() map[string]string {
-	var names []string
+	type name struct{ text, key string }
+	var names []name
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
 			if t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i) || s.ownsRole(i)) && !s.describesNoun(i) {
-				names = append(names, t.text)
+				names = append(names, name{t.text, s.spans[t.span].key})
 			}
 		}
 	}
 	out := make(map[string]string)
+	longest := make(map[string]int)
 	for _, short := range names {
-		k := normalizeCompany(short)
 		for _, long := range names {
-			lk := normalizeCompany(long)
-			if strings.HasPrefix(lk, k+" ") && len(lk) > len(normalizeCompany(out[k])) {
-				out[k] = long
+			if strings.HasPrefix(long.key, short.key+" ") && len(long.key) > longest[short.key] {
+				out[short.key], longest[short.key] = long.text, len(long.key)
 			}
 		}
 	}
@@ -529,11 +529,14 @@ func (s *sentence) notCompanyAt(i int) bool {
 	if i+1 < len(s.toks) && len(s.toks[i+1].form) > 0 && s.toks[i+1].form[0] >= '0' && s.toks[i+1].form[0] <= '9' {
 		return true
 	}
-	switch strings.ToLower(words[len(words)-1]) {
+	key := s.spans[t.span].key
+	first, _, _ := strings.Cut(key, " ")
+	last := key[strings.LastIndexByte(key, ' ')+1:]
+	switch last {
 	case "university", "college", "school", "institute", "hospital", "april", "june", "august":
 		return true
 	}
-	return notCompanies[fold(words[0])] && (len(words) == 1 || notCompanies[fold(words[len(words)-1])])
+	return notCompanies[first] && notCompanies[last]
 }
 
 // listBetween reports whether only list separators stand between tokens j and i, as between two people
@@ -667,7 +670,7 @@ func (sc *itemScan) departedFounders(surnames map[string]string) map[string]bool
 			if name == "" || !sc.m.founders[normalizePerson(name)] {
 				continue
 			}
-			if hasDeparture(strings.Fields(s.pre(i)+" "+s.post(i)), true) || hasDeparture(strings.Fields(s.str), true) {
+			if s.departure() {
 				out[normalizePerson(name)] = true
 			}
 		}
@@ -758,7 +761,7 @@ func (sc *itemScan) authorLeft() bool {
 				first = true
 			}
 		}
-		if first && (hasDeparture(strings.Fields(s.str), true) || strings.Contains(s.raw, "post-")) {
+		if first && (s.departure() || strings.Contains(s.raw, "post-")) {
 			return true
 		}
 	}
@@ -905,4 +908,15 @@ func nameHandles(text string, sites []site) string {
 		}
 		return h
 	})
+}
+
+// departure reports whether the sentence says someone left, computed once.
+func (s *sentence) departure() bool {
+	if s.left == 0 {
+		s.left = 1
+		if hasDeparture(strings.Fields(s.str), true) {
+			s.left = 2
+		}
+	}
+	return s.left == 2
 }
