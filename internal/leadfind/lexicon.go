@@ -93,7 +93,7 @@ solar biotech dx bioworks edtech healthtech proptech insurtech legaltech medtech
 var (
 	departureVerbs = wordSet(`left leaves leave leaving departs depart departed departing departure quit quits
 quitting exits exited exiting exit stepped steps stepping spent`)
-	departureBefore = wordSet(`former formerly ex previously onetime one-time`)
+	departureBefore = wordSet(`former formerly ex previously onetime one-time post`)
 	departureNext   = wordSet(`alum alumni alumnus alumna veteran veterans`)
 	// departureWeak words mark a departure only before "at", "with", "from" or "of" the company
 	// ("after six years at Northwind").

@@ -175,10 +175,15 @@ func appendWord(out []rawToken, w string) []rawToken {
 		return append(appendWord(out, w[:len(w)-2]), rawToken{text: "'s", punct: true})
 	}
 	lower := strings.ToLower(w)
-	if strings.HasPrefix(lower, "ex-") && len(w) > 3 && isUpperStart(w[3:]) {
-		out = appendWord(append(out, rawToken{text: w[:2]}), w[3:])
-		out[len(out)-1].hyphen = true
-		return out
+	if lower == "w/" {
+		return append(out, rawToken{text: w})
+	}
+	for _, prefix := range []string{"ex-", "post-"} {
+		if n := len(prefix); strings.HasPrefix(lower, prefix) && len(w) > n && isUpperStart(w[n:]) {
+			out = appendWord(append(out, rawToken{text: w[:n-1]}), w[n:])
+			out[len(out)-1].hyphen = true
+			return out
+		}
 	}
 	if i := strings.LastIndexByte(w, '-'); i > 0 && isUpperStart(w) && compoundSuffixes[lower[i+1:]] {
 		return append(appendWord(out, w[:i]), rawToken{text: w[i+1:], hyphen: true})
