@@ -469,6 +469,15 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 			}
 		}
 	}
+	if !titleCase(rt) {
+		for i := 1; i+1 < len(rt); i++ {
+			lower := strings.ToLower(rt[i].text)
+			if cls[i] == plainWord && !rt[i].punct && tracked[i] == 0 && isUpperStart(rt[i].text) && stopWords[lower] &&
+				!joinWords[lower] && cls[i-1] == nameWord && cls[i+1] == nameWord && tracked[i-1] == 0 && tracked[i+1] == 0 {
+				cls[i] = nameWord
+			}
+		}
+	}
 	if len(rt) > 2 && cls[0] == nameWord && cls[1] == nameWord && cls[2] == nameWord {
 		lower := strings.ToLower(rt[0].text)
 		if len(lower) > 4 && (strings.HasSuffix(lower, "ly") || strings.HasSuffix(lower, "ing")) {
@@ -573,4 +582,23 @@ func (s *sentence) nameKey(i int) string {
 		return s.spans[t.span].key
 	}
 	return normalizeCompany(s.toks[i].text)
+}
+
+// joinWords are capitalised words that stand between two names without being part of either, as in
+// "Cobaltine And Lithos" in a headline.
+var joinWords = wordSet(`a an the and or of for in on at by to with from via vs as is are was were has have had will says said`)
+
+// titleCase reports whether most words of a sentence are capitalised, as in a headline.
+func titleCase(rt []rawToken) bool {
+	words, upper := 0, 0
+	for _, t := range rt {
+		if t.punct {
+			continue
+		}
+		words++
+		if isUpperStart(t.text) {
+			upper++
+		}
+	}
+	return words > 0 && upper*2 > words
 }

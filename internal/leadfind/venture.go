@@ -699,7 +699,7 @@ func (s *sentence) companyContext(i int) bool {
 	if i+1 < len(s.toks) {
 		switch s.toks[i+1].form {
 		case "raised", "raises", "closed", "announced":
-			return true
+			return i == 0 || !s.listBetween(i-2, i) && s.toks[i-1].form != "and"
 		case "was", "is":
 			if i+2 < len(s.toks) {
 				switch s.toks[i+2].form {
