@@ -621,7 +621,7 @@ var stageWords = words("pre-?seed.* preseed.* seed.* angels? series.* growth.* l
 // not a person's.
 func (s *sentence) isCompanyLike(i int) bool {
 	t := s.toks[i]
-	return t.form == "T" || t.span >= 0 && !s.spans[t.span].person && !strings.ContainsAny(t.text, "$€£")
+	return t.form == "T" || t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i)) && !strings.ContainsAny(t.text, "$€£")
 }
 
 // appositiveHeads returns, for each token, the index of the name whose comma-enclosed description it is

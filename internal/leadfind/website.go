@@ -70,8 +70,10 @@ func websiteOf(company string, m *matcher, sites []site) string {
 		return ""
 	}
 	names := []string{strings.Join(words, "")}
-	if len(words) > 1 && len(words[0]) >= 4 {
-		names = append(names, words[0])
+	for n := len(words) - 1; n >= 1; n-- {
+		if prefix := strings.Join(words[:n], ""); len(prefix) >= 4 {
+			names = append(names, prefix)
+		}
 	}
 	tracked := strings.ReplaceAll(m.normName, " ", "")
 	for _, s := range sites {
@@ -83,7 +85,8 @@ func websiteOf(company string, m *matcher, sites []site) string {
 				continue
 			}
 			switch s.label {
-			case n, "get" + n, "try" + n, "use" + n, "join" + n, "hello" + n, n + "hq", n + "app", n + "labs", n + "ai", n + "inc", n + "io":
+			case n, "get" + n, "try" + n, "use" + n, "join" + n, "hello" + n, n + "hq", n + "app", n + "labs", n + "ai", n + "inc", n + "io",
+				n + "andco", n + "co", n + "group", n + "team":
 				return s.origin
 			}
 		}
