@@ -35,7 +35,7 @@ func (sc *itemScan) describe(key string) string {
 	first, doing := "", ""
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
-			if t.span < 0 || !sameCompany(s.spans[t.span].key, key) {
+			if t.span < 0 || !sameCompany(s.spans[t.span].companyKey(), key) {
 				continue
 			}
 			d, ok := s.description(i)

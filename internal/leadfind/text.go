@@ -308,8 +308,8 @@ type token struct {
 
 // span is a run of capitalised words that may name a person or a company.
 type span struct {
-	key        string // normalizeCompany(text)
-	pkey       string // normalizePerson(text)
+	key        string // normalizeCompany(text), once asked for
+	pkey       string // normalizePerson(text), once asked for
 	text       string
 	words      []string
 	person     bool
@@ -499,8 +499,6 @@ func isMixedCase(w string) bool {
 // newSpan describes a run of capitalised words.
 func newSpan(words []string) span {
 	sp := span{text: strings.Join(words, " "), words: words}
-	sp.key = normalizeCompany(sp.text)
-	sp.pkey = normalizePerson(sp.text)
 	last := strings.ToLower(strings.TrimSuffix(words[len(words)-1], "."))
 	sp.companyish = companyWords[last] || legalSuffixes[last]
 	sp.person = looksLikePerson(words)
@@ -579,7 +577,7 @@ var givenNames = wordSet(`can will may june april august grace hope joy`)
 // nameKey returns the normalised company name of the token at i.
 func (s *sentence) nameKey(i int) string {
 	if t := s.toks[i]; t.span >= 0 {
-		return s.spans[t.span].key
+		return s.spans[t.span].companyKey()
 	}
 	return normalizeCompany(s.toks[i].text)
 }
@@ -601,4 +599,20 @@ func titleCase(rt []rawToken) bool {
 		}
 	}
 	return words > 0 && upper*2 > words
+}
+
+// companyKey returns the span's text normalised as a company name.
+func (sp *span) companyKey() string {
+	if sp.key == "" {
+		sp.key = normalizeCompany(sp.text)
+	}
+	return sp.key
+}
+
+// personKey returns the span's text normalised as a person's name.
+func (sp *span) personKey() string {
+	if sp.pkey == "" {
+		sp.pkey = normalizePerson(sp.text)
+	}
+	return sp.pkey
 }

@@ -65,13 +65,13 @@ func (sc *itemScan) personWords() map[string]bool {
 // isCompanyAt reports whether the name at token i of s can be a company the item is about.
 func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool {
 	t := s.toks[i]
-	if t.span < 0 || sc.m.founders[s.spans[t.span].pkey] {
+	if t.span < 0 || sc.m.founders[s.spans[t.span].personKey()] {
 		return false
 	}
 	if s.ownsRole(i) {
 		return true
 	}
-	if s.spans[t.span].person || people[s.spans[t.span].key] {
+	if s.spans[t.span].person || people[s.spans[t.span].companyKey()] {
 		return false
 	}
 	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) ||
@@ -421,9 +421,9 @@ func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
 			switch {
 			case t.form == "T" || weForms[t.form]:
 				tied = true
-			case t.span >= 0 && sc.m.founders[s.spans[t.span].pkey]:
+			case t.span >= 0 && sc.m.founders[s.spans[t.span].personKey()]:
 				tied = true
-			case t.span >= 0 && sameCompany(s.spans[t.span].key, k):
+			case t.span >= 0 && sameCompany(s.spans[t.span].companyKey(), k):
 				named = true
 			}
 		}
@@ -496,7 +496,7 @@ func (sc *itemScan) fullNames() map[string]string {
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
 			if t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i) || s.ownsRole(i)) && !s.describesNoun(i) {
-				names = append(names, name{t.text, s.spans[t.span].key})
+				names = append(names, name{t.text, s.spans[t.span].companyKey()})
 			}
 		}
 	}
@@ -529,7 +529,7 @@ func (s *sentence) notCompanyAt(i int) bool {
 	if i+1 < len(s.toks) && len(s.toks[i+1].form) > 0 && s.toks[i+1].form[0] >= '0' && s.toks[i+1].form[0] <= '9' {
 		return true
 	}
-	key := s.spans[t.span].key
+	key := s.spans[t.span].companyKey()
 	first, _, _ := strings.Cut(key, " ")
 	last := key[strings.LastIndexByte(key, ' ')+1:]
 	switch last {
