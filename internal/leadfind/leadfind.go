@@ -27,6 +27,7 @@ type Candidate struct {
 	CompanyName    string
 	CompanyWebsite string // origin of a URL or domain for the company found in the item, else ""
 	Summary        string // the sentence the lead was found in
+	CompanySummary string // what the items say the company is or does, else Undescribed(CompanyName)
 	Relation       string // one of the Rel constants
 	Stage          string // one of the Stage constants
 	Evidence       []string
@@ -104,15 +105,22 @@ func merge(dst *Candidate, src Candidate) {
 	if dst.CompanyWebsite == "" {
 		dst.CompanyWebsite = src.CompanyWebsite
 	}
+	if dst.CompanySummary == Undescribed(dst.CompanyName) {
+		dst.CompanySummary = src.CompanySummary
+	}
 }
 
 // itemScan holds what one item says, shared by the steps that turn its links into leads.
 type itemScan struct {
-	m          *matcher
-	sents      []*sentence
-	hire       []bool            // the sentence reports a hire into the tracked company
-	rels       map[string]string // normalised company name -> what the tracked company does with it
-	newVenture map[string]bool   // normalised company name -> founded by someone who left the tracked company
+	m           *matcher
+	sents       []*sentence
+	topics      []string          // the company, other than the tracked one, each sentence may refer to as "the company"
+	firstPerson bool              // the item is a post whose author says they are starting a company
+	text        string            // the item's title and text
+	labels      map[string]bool   // the names of the web sites the item mentions ("fieldgrid" for fieldgrid.example)
+	hire        []bool            // the sentence reports a hire into the tracked company
+	rels        map[string]string // normalised company name -> what the tracked company does with it
+	newVenture  map[string]bool   // normalised company name -> founded by someone who left the tracked company
 }
 
 // mention is one person of a link.
@@ -128,19 +136,48 @@ type mention struct {
 
 // item returns the leads one item yields, each person and company once.
 func (m *matcher) item(it Item) []Candidate {
-	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool)}
-	for _, raw := range splitSentences(it.Title + "\n" + it.Text) {
-		sc.sents = append(sc.sents, m.prepare(raw))
+	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text}
+	topic := ""
+	sites := websites(it)
+	for _, raw := range splitSentences(nameHandles(it.Title+"\n"+it.Text, sites)) {
+		s := m.prepare(raw)
+		if rewritten, ok := nameTopic(raw, topic); ok {
+			s = m.prepare(rewritten)
+			s.raw = raw
+		}
+		sc.sents = append(sc.sents, s)
+		sc.topics = append(sc.topics, topic)
+		if c := s.subjectCompany(); c != "" && (strings.Count(it.Title+"\n"+it.Text, c) > 1 || s.opensClause()) {
+			topic = c
+		} else if c := s.lastCompany(); c == "T" {
+			topic = ""
+		} else if c != "" {
+			topic = c
+		}
 	}
 	if !sc.mentionsTracked() {
 		return nil
 	}
-	stages := make(map[string]string)
+	stages := newStageFacts()
+	named := make(map[string]string)
+	other := "" // the last company other than the tracked one the item named
+	sc.firstPerson = authorPattern.MatchString(strings.TrimSpace(it.Title)) && firstPersonFounding.MatchString(it.Text)
 	var mentions []mention
 	for i, s := range sc.sents {
 		sc.hire = append(sc.hire, s.reportsHire())
 		s.companyRelations(sc.rels)
-		s.stages(stages)
+		s.namedSites(named)
+		for _, o := range s.stages(stages) {
+			switch {
+			case sc.topics[i] != "":
+				stages.add(normalizeCompany(sc.topics[i]), o)
+			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we")):
+				stages.add(normalizeCompany(other), o)
+			}
+		}
+		if c := s.lastCompany(); c != "" && c != "T" {
+			other = c
+		}
 		for _, l := range findLinks(sc.sents, i) {
 			mentions = append(mentions, sc.mentions(l)...)
 		}
@@ -154,31 +191,54 @@ func (m *matcher) item(it Item) []Candidate {
 	slices.SortStableFunc(mentions, func(a, b mention) int {
 		return cmp.Or(cmp.Compare(a.sent, b.sent), cmp.Compare(a.tok, b.tok))
 	})
-	sites := websites(it)
+	var finds []found
+	for _, mn := range mentions {
+		if rel := sc.relation(mn); rel != "" {
+			finds = append(finds, found{name: mn.name, role: mn.role, company: sc.sents[mn.link.sent].toks[mn.link.company].text,
+				summary: mn.summary, relation: rel, sent: mn.sent, tok: mn.tok})
+		}
+	}
+	sc.labels = make(map[string]bool, len(sites))
+	for _, st := range sites {
+		sc.labels[st.label] = true
+	}
+	finds = append(finds, sc.ventureLeads(it)...)
+	about := make(map[string]string)
 	var out []Candidate
 	index := make(map[string]int)
-	for _, mn := range mentions {
-		rel := sc.relation(mn)
-		if rel == "" {
+	full := sc.fullNames()
+	for _, f := range finds {
+		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound {
 			continue
 		}
-		s := sc.sents[mn.link.sent]
-		company := s.toks[mn.link.company].text
+		if long, ok := full[normalizeCompany(f.company)]; ok {
+			f.company = long
+		}
+		if sc.notPerson(f) {
+			continue
+		}
+		key := normalizeCompany(f.company)
+		if _, ok := about[key]; !ok {
+			about[key] = sc.describe(key)
+		}
 		c := Candidate{
-			PersonName:     mn.name,
-			PersonRole:     mn.role,
-			CompanyName:    company,
-			CompanyWebsite: websiteOf(company, m, sites),
-			Summary:        mn.summary,
-			Relation:       rel,
-			Stage:          cmp.Or(stages[normalizeCompany(company)], StageUnknown),
-			Key:            NormalizeKey(mn.name, company),
+			PersonName:     f.name,
+			PersonRole:     f.role,
+			CompanyName:    f.company,
+			CompanyWebsite: cmp.Or(named[key], websiteOf(f.company, m, sites)),
+			Summary:        f.summary,
+			CompanySummary: cmp.Or(about[key], Undescribed(f.company)),
+			Relation:       f.relation,
+			Stage:          stages.of(f.company),
+			Key:            NormalizeKey(f.name, f.company),
 		}
 		if it.URL != "" {
 			c.Evidence = []string{it.URL}
 		}
 		if i, ok := index[c.Key]; ok {
-			merge(&out[i], c)
+			if !f.venture {
+				merge(&out[i], c)
+			}
 			continue
 		}
 		index[c.Key] = len(out)
@@ -347,6 +407,10 @@ func hasDeparture(words []string, founder bool) bool {
 	for i, w := range words {
 		w = word(w)
 		switch {
+		case w == "spent":
+			if trackedNear(words, i, 0, 10) {
+				return true
+			}
 		case departureVerbs[w]:
 			if founder || trackedNear(words, i, 6, 6) {
 				return true
@@ -494,15 +558,27 @@ func (s *sentence) cueAt(j, i int) string {
 	if j > 0 && s.toks[j-1].form == "T" || j > 1 && s.toks[j-1].form == "'s" && s.toks[j-2].form == "T" {
 		return rel
 	}
+	head := s.heads()
 	for k := j - 1; k >= 0; k-- {
 		if s.toks[k].form == "T" {
 			return rel
+		}
+		if h := head[k]; h >= 0 && s.toks[h].form == "T" {
+			continue
 		}
 		if k == i || s.isCompanyLike(k) {
 			return ""
 		}
 	}
 	return ""
+}
+
+// heads returns the sentence's appositiveHeads, computed once.
+func (s *sentence) heads() []int {
+	if s.head == nil {
+		s.head = s.appositiveHeads()
+	}
+	return s.head
 }
 
 // agentAfter finds the one acting in a passive phrase after the cue at token j: the name after "by" or
@@ -538,37 +614,14 @@ func (s *sentence) agentAfter(j int) (int, bool) {
 	return 0, false
 }
 
-// stages attributes each funding stage mentioned in the sentence to the company it is about and records
-// the most advanced stage per company.
-func (s *sentence) stages(out map[string]string) {
-	if !s.contains(stageWords) {
-		return
-	}
-	found := stagePattern.FindAllStringSubmatchIndex(s.str, -1)
-	head := s.appositiveHeads()
-	for _, f := range found {
-		mention := strings.ToLower(s.str[f[0]:f[1]])
-		letter := ""
-		if f[2] >= 0 {
-			letter = strings.ToLower(s.str[f[2]:f[3]])
-		}
-		owner := s.stageOwner(s.tokenAt(f[0]), head)
-		if owner < 0 || s.toks[owner].span < 0 {
-			continue
-		}
-		k := normalizeCompany(s.toks[owner].text)
-		out[k] = laterStage(cmp.Or(out[k], StageUnknown), stageOfMention(mention, letter))
-	}
-}
-
 // stageWords are the words a funding stage is named with.
-var stageWords = words("pre-?seed.* preseed.* seed.* angels? series.* growth.* late.* ipo initial public")
+var stageWords = words("pre-?seed.* preseed.* seed.* angels? series.* growth.* late.* ipo initial public listing listed")
 
 // isCompanyLike reports whether token i can own a funding round: the tracked company or a name that is
 // not a person's.
 func (s *sentence) isCompanyLike(i int) bool {
 	t := s.toks[i]
-	return t.form == "T" || t.span >= 0 && !s.spans[t.span].person
+	return t.form == "T" || t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i)) && !strings.ContainsAny(t.text, "$€£")
 }
 
 // appositiveHeads returns, for each token, the index of the name whose comma-enclosed description it is
@@ -595,6 +648,12 @@ func (s *sentence) appositiveHeads() []int {
 		if j == len(s.toks) && i+1 < len(s.toks) {
 			switch s.toks[i+1].form {
 			case "and", "but", "while", "as", "so":
+				continue
+			}
+		}
+		if i+1 < len(s.toks) && open == "," {
+			switch s.toks[i+1].form {
+			case "has", "have", "had", "is", "was", "will", "raised", "raises", "closed", "closes", "announced", "said", "says":
 				continue
 			}
 		}
@@ -631,20 +690,29 @@ func (s *sentence) stageOwner(at int, head []int) int {
 	for j := at + 1; j < len(s.toks) && j <= at+4; j++ {
 		switch s.toks[j].form {
 		case "of", "in", "for", "into":
-			if j+1 < len(s.toks) && s.isCompanyLike(j+1) {
+			if j+1 < len(s.toks) && s.isCompanyLike(j+1) && !s.notOwner(j+1) {
 				return j + 1
 			}
 		}
 	}
 	for j := at - 1; j >= 0; j-- {
-		if head[j] < 0 && s.isCompanyLike(j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.notOwner(j) && !placeBefore(s, j) {
 			return j
 		}
 	}
 	for j := at + 1; j < len(s.toks); j++ {
-		if head[j] < 0 && s.isCompanyLike(j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.notOwner(j) && !placeBefore(s, j) {
 			return j
 		}
 	}
 	return -1
+}
+
+// notOwner reports whether the name at token j cannot own a funding round: an investor, a place, a month,
+// or a name describing the word after it ("former RAAF engineers").
+func (s *sentence) notOwner(j int) bool {
+	if s.toks[j].form == "T" {
+		return false
+	}
+	return s.investorAt(j) || s.placeAt(j) || s.describesNoun(j) || s.beforeRole(j) || s.adjectiveAt(j) || s.notCompanyAt(j)
 }

@@ -114,6 +114,10 @@ func TestExtractFindsLeads(t *testing.T) {
 			items: items("Aurora hires former Northwind VP Jane Doe as chief technology officer."),
 			want:  []lead{{"Jane Doe", "chief technology officer", "Aurora", RelDepartedToJoin, StageUnknown, ""}},
 		},
+		"spin-out led by a named CEO": {
+			items: items("Northwind is spinning out its drone unit as Kestrel, a new company led by CEO Priya Nair."),
+			want:  []lead{{"Priya Nair", "CEO", "Kestrel", RelSpinoutFounder, StageUnknown, ""}},
+		},
 		"tracked founder named without the company": {
 			founders: []string{"Tom Hale"},
 			items:    items("Tom Hale has co-founded a new startup, Vantage Bio, with Priya Nair."),
@@ -173,6 +177,14 @@ func TestExtractFindsLeads(t *testing.T) {
 			items:    items("Northwind co-founder Tom Hale is stepping down to start a climate company, Verdant."),
 			want:     []lead{{"Tom Hale", "founder", "Verdant", RelDepartedToFound, StageUnknown, ""}},
 		},
+		"a tracked founder's new company with a co-founder": {
+			founders: []string{"Tom Hale"},
+			items:    items("Northwind co-founder Tom Hale is stepping down to start a climate company, Verdant. His co-founder is former Northwind engineer Ana Duarte."),
+			want: []lead{
+				{"Tom Hale", "founder", "Verdant", RelDepartedToFound, StageUnknown, ""},
+				{"Ana Duarte", "", "Verdant", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -186,22 +198,26 @@ func TestExtractFindsLeads(t *testing.T) {
 
 func TestExtractIgnoresLookAlikes(t *testing.T) {
 	tests := map[string]string{
-		"tracked founder quoted about own company": "'We are thrilled', said Jane Doe, co-founder and CEO of Northwind.",
-		"hire into the tracked company":            "Northwind hires Sam Lee as VP Sales.",
-		"hire without a name":                      "Northwind appoints former Google exec as CTO.",
-		"board seat at the tracked company":        "Sam Lee, co-founder of Beacon Labs, joins Northwind's board of directors.",
-		"founder hired by the tracked company":     "Northwind hires Beacon Labs co-founder Sam Lee as CTO.",
-		"founder named by the tracked company":     "Northwind names Sam Lee, who previously founded Beacon Labs, as chief revenue officer.",
-		"tracked company not mentioned":            "Jane Roe launches Aurora Robotics, a stealth startup.",
-		"no proper name":                           "A former Northwind engineer has left to start a new company.",
-		"product launch by the tracked CEO":        "Northwind CEO Jane Doe launches Atlas, the company's new analytics tool.",
-		"founding the tracked company":             "Jane Doe founded Northwind in 2019 with John Roe.",
-		"investor in the tracked company":          "Northwind raises $20M Series B led by Acme Ventures partner Jane Roe.",
-		"departure without a new company":          "Sam Lee has left Northwind after six years.",
-		"found as the past of find":                "Northwind's Jane Roe found Aurora's approach interesting.",
-		"board seat elsewhere":                     "Former Northwind CTO Jane Roe joins Aurora's board.",
-		"unrelated founder in the same article":    "Northwind opened an office in Berlin. Separately, Sam Lee founded Beacon Labs in 2015.",
-		"tracked company's own new lab":            "Northwind co-founder Jane Doe launched Northwind's new lab, Atlas.",
+		"tracked founder quoted about own company":    "'We are thrilled', said Jane Doe, co-founder and CEO of Northwind.",
+		"hire into the tracked company":               "Northwind hires Sam Lee as VP Sales.",
+		"hire without a name":                         "Northwind appoints former Google exec as CTO.",
+		"board seat at the tracked company":           "Sam Lee, co-founder of Beacon Labs, joins Northwind's board of directors.",
+		"founder hired by the tracked company":        "Northwind hires Beacon Labs co-founder Sam Lee as CTO.",
+		"founder named by the tracked company":        "Northwind names Sam Lee, who previously founded Beacon Labs, as chief revenue officer.",
+		"tracked company not mentioned":               "Jane Roe launches Aurora Robotics, a stealth startup.",
+		"no proper name":                              "A former Northwind engineer has left to start a new company.",
+		"product launch by the tracked CEO":           "Northwind CEO Jane Doe launches Atlas, the company's new analytics tool.",
+		"founding the tracked company":                "Jane Doe founded Northwind in 2019 with John Roe.",
+		"investor in the tracked company":             "Northwind raises $20M Series B led by Acme Ventures partner Jane Roe.",
+		"departure without a new company":             "Sam Lee has left Northwind after six years.",
+		"found as the past of find":                   "Northwind's Jane Roe found Aurora's approach interesting.",
+		"board seat elsewhere":                        "Former Northwind CTO Jane Roe joins Aurora's board.",
+		"unrelated founder in the same article":       "Northwind opened an office in Berlin. Separately, Sam Lee founded Beacon Labs in 2015.",
+		"tracked company's own new lab":               "Northwind co-founder Jane Doe launched Northwind's new lab, Atlas.",
+		"a competitor's founder":                      "Northwind competes with Fieldgrid, founded by Ana Duarte, and with Rootsy.",
+		"the leader of the tracked company's product": "Northwind launched Atlas, a new analytics product built by a team led by Ana Duarte.",
+		"an investor's partner":                       "Northwind raised $20M led by Acme Ventures. Acme partner Ana Duarte joins the board.",
+		"an analyst":                                  "Analyst Ana Duarte of Gartner said Northwind leads the market.",
 	}
 	for name, text := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -375,7 +391,24 @@ func TestStageOf(t *testing.T) {
 		"IPO":                    {"files for an IPO", StageSeriesBPlus},
 		"went public":            {"the company went public in 2021", StageSeriesBPlus},
 		"most advanced wins":     {"after a seed round in 2024 it raised a Series A", StageSeriesA},
-		"amount only":            {"raised $10M from investors", StageUnknown},
+		"amount only, under $5M": {"raised $2.5 million from investors", StagePreSeedSeed},
+		"amount only, $5M":       {"Fieldgrid raised $5M.", StageSeriesA},
+		"amount only, $10M":      {"raised $10M from investors", StageSeriesA},
+		"amount only, $25M":      {"has raised US$25 million in funding", StageSeriesBPlus},
+		"amount in thousands":    {"closed a $750k round", StagePreSeedSeed},
+		"amount with separators": {"raised $4,500,000 from angels in Lisbon", StagePreSeedSeed},
+		"euros at a rough rate":  {"raised €4.8M in funding", StageSeriesA},
+		"pounds at a rough rate": {"secured £20m of investment", StageSeriesBPlus},
+		"currency code":          {"raised EUR 3 million", StagePreSeedSeed},
+		"currency named after":   {"raised 30 million euros", StageSeriesBPlus},
+		"billion":                {"raised $1.2bn", StageSeriesBPlus},
+		"round beats amount":     {"a $30M seed round", StagePreSeedSeed},
+		"named seed round":       {"Fieldgrid closed a $2.5 million seed round.", StagePreSeedSeed},
+		"valuation is no amount": {"is valued at $40M after raising money", StageUnknown},
+		"revenue is no amount":   {"reached $12M in annual revenue after raising money", StageUnknown},
+		"price is no amount":     {"sells sensors at $300 each, funded by grants", StageUnknown},
+		"no funding words":       {"a $20M contract with the city", StageUnknown},
+		"stock market listing":   {"plans a stock market listing next year", StageSeriesBPlus},
 		"a series of":            {"a series of product launches", StageUnknown},
 		"seedling is not seed":   {"a seedling nursery", StageUnknown},
 		"revenue growth":         {"strong revenue growth", StageUnknown},
@@ -386,6 +419,172 @@ func TestStageOf(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			if got := StageOf(tc.text); got != tc.want {
 				t.Errorf("StageOf(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
+	tests := map[string]struct{ text, want string }{
+		"seed round with an amount": {
+			"Ana Duarte, a former Northwind engineer, founded Fieldgrid, which closed a $2.5 million seed round.", StagePreSeedSeed},
+		"round in the next sentence": {
+			"Former Northwind engineer Ana Duarte has founded Fieldgrid. The start-up raised a $2.5 million seed round in March.", StagePreSeedSeed},
+		"pre-seed": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid with a pre-seed round from angels.", StagePreSeedSeed},
+		"series C": {
+			"Northwind partners with Fieldgrid, founded by Ana Duarte, which raised a Series C last year.", StageSeriesBPlus},
+		"amount without a round, small": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, which has raised $3M from investors.", StagePreSeedSeed},
+		"amount without a round, mid": {
+			"Northwind invests in Fieldgrid (founders: Ana Duarte and Rui Lopes), which raised €12 million.", StageSeriesA},
+		"amount without a round, large": {
+			"Northwind acquires Fieldgrid, founded by Ana Duarte. Fieldgrid had raised $40 million from investors.", StageSeriesBPlus},
+		"the company in the next sentence, named by its kind": {
+			"Fieldgrid, a Lisbon start-up that makes soil sensors, has raised a $2.5 million seed round. The company was founded last year by Ana Duarte, who spent six years as head of hardware at Northwind.", StagePreSeedSeed},
+		"a place is not the company that raised": {
+			"Ana Duarte, the former CTO of Northwind, has launched Fieldgrid. The Porto-based company has raised $7 million from Douro Ventures and angel investors.", StageSeriesA},
+		"angel investors alone": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, backed by angel investors.", StagePreSeedSeed},
+		"the tracked company's round is not the lead's": {
+			"Northwind raised a $30M Series B. Former Northwind engineer Ana Duarte launches Fieldgrid.", StageUnknown},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := Extract("Northwind", nil, items(tc.text))
+			if len(got) == 0 {
+				t.Fatalf("Extract(%q) found no lead", tc.text)
+			}
+			if got[0].CompanyName != "Fieldgrid" || got[0].Stage != tc.want {
+				t.Errorf("Extract(%q) = %v, want Fieldgrid at %s", tc.text, leadsOf(got), tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractReadsTheCompanyWebsite(t *testing.T) {
+	tests := map[string]struct{ text, want string }{
+		"domain in brackets": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid (fieldgrid.example).", "https://fieldgrid.example"},
+		"link with www and a slash": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid. Its site is https://www.fieldgrid.example/ and it is hiring.", "https://fieldgrid.example"},
+		"domain at the end of a sentence": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid. More at fieldgrid.example. The round was small.", "https://fieldgrid.example"},
+		"domain unlike the name, next to it": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid (getsoil.example), a soil-sensor start-up.", "https://getsoil.example"},
+		"the tracked company's site is not the lead's": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, says northwind.example.", ""},
+		"a link to the news site is not the company's": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid. Read more on https://techdaily.example/story.", ""},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := Extract("Northwind", nil, items(tc.text))
+			if len(got) != 1 || got[0].CompanyWebsite != tc.want {
+				t.Errorf("Extract(%q) = %v, want one lead of Fieldgrid at %q", tc.text, leadsOf(got), tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractDescribesTheCompany(t *testing.T) {
+	tests := map[string]struct{ title, text, want string }{
+		"appositive": {
+			"Northwind alum raises seed round",
+			"Fieldgrid, a Lisbon start-up that makes soil sensors, was founded by former Northwind engineer Ana Duarte.",
+			"Fieldgrid is a Lisbon start-up that makes soil sensors."},
+		"relative clause": {
+			"Ana Duarte leaves Northwind",
+			"Ana Duarte left Northwind in 2024 and founded Fieldgrid, which builds soil sensors for vineyards.",
+			"Fieldgrid builds soil sensors for vineyards."},
+		"the company as the subject of a later sentence": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid",
+			"Ana Duarte spent six years at Northwind. Fieldgrid makes soil sensors for vineyards and orchards.",
+			"Fieldgrid makes soil sensors for vineyards and orchards."},
+		"a description that says what it does wins": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, a stealth start-up",
+			"Fieldgrid is a maker of soil sensors.",
+			"Fieldgrid is a maker of soil sensors."},
+		"whose clause and a hyphenated place": {
+			"Northwind partners with Fieldgrid, founded by Ana Duarte",
+			"Fieldgrid, whose Porto-based team builds soil sensors, will ship them with Northwind's app.",
+			"Fieldgrid's Porto-based team builds soil sensors."},
+		"an event is no description": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid",
+			"Fieldgrid, which raised a seed round, is hiring.",
+			Undescribed("Fieldgrid")},
+		"nothing said": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid", "", Undescribed("Fieldgrid")},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := Extract("Northwind", nil, []Item{{URL: "https://news.example/1", Title: tc.title, Text: tc.text}})
+			if len(got) != 1 || got[0].CompanySummary != tc.want {
+				t.Fatalf("Extract(%q, %q) = %+v, want one lead with the company summary %q", tc.title, tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestExtractReadsVentures(t *testing.T) {
+	tests := map[string]struct {
+		founders    []string
+		title, text string
+		want        []string // "person | company"
+	}{
+		"co-founder named in the next sentence": {
+			text: "Ana Duarte, who ran hardware at Northwind until May, has founded Fieldgrid. Duarte's co-founder is agronomist Rui Lopes.",
+			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"acquired company's founders after an aside": {
+			text: "Northwind has acquired Fieldgrid, a Porto start-up that makes soil sensors. Fieldgrid's founders, Ana Duarte and Rui Lopes, will join Northwind.",
+			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"partner founded in a city by two people": {
+			text: "Northwind will sell through Fieldgrid, a reseller in Spain. Fieldgrid was founded in Valencia by Ana Duarte and engineer Rui Lopes.",
+			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"a first-person post by someone who left": {
+			title: "Ana Duarte on LinkedIn",
+			text:  "After six years at Northwind, I'm starting something new: Fieldgrid, soil sensors for vineyards. My co-founder is Rui Lopes. fieldgrid.example",
+			want:  []string{"Rui Lopes | Fieldgrid", "Ana Duarte | Fieldgrid"},
+		},
+		"a founder of the tracked company who leaves": {
+			founders: []string{"Tom Hale"},
+			text:     "Northwind co-founder Tom Hale is leaving the company to start Verdant with Rui Lopes.",
+			want:     []string{"Tom Hale | Verdant", "Rui Lopes | Verdant"},
+		},
+		"a handle that names the company's site": {
+			title: "Sam Lee on X",
+			text:  "big day: Northwind now pipes data into @fieldgridapp, built by my friends Ana Duarte + Rui Lopes. fieldgrid.example",
+			want:  []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"her own company after a colon": {
+			text: "Ana Duarte spent five years building Northwind's logistics platform. Now she has her own company: Fieldgrid.",
+			want: []string{"Ana Duarte | Fieldgrid"},
+		},
+		"set up after leaving, described in an aside": {
+			text: "Fieldgrid, the soil-sensor start-up Ana Duarte set up after leaving Northwind, has raised a seed round.",
+			want: []string{"Ana Duarte | Fieldgrid"},
+		},
+		"an unrelated founder elsewhere in the article": {
+			text: "Northwind opened an office in Madrid. Separately, Rui Lopes founded Fieldgrid in 2015.",
+		},
+		"a company whose name reads like a person's": {
+			text: "Northwind partners with Skyward Vision. Skyward Vision was founded by Kertu Tamm.",
+			want: []string{"Kertu Tamm | Skyward Vision"},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var got []string
+			for _, c := range Extract("Northwind", tc.founders, []Item{{URL: "https://news.example/1", Title: tc.title, Text: tc.text}}) {
+				got = append(got, c.PersonName+" | "+c.CompanyName)
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(tc.want))
+			if !slices.Equal(got, want) {
+				t.Errorf("Extract(%q) = %q, want %q", tc.text, got, want)
 			}
 		})
 	}

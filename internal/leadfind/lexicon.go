@@ -26,7 +26,7 @@ among between following plus not no yes just only even still already again once 
 former ex serial veteran stealth startup startups company companies firm firms venture
 update updated exclusive breaking report reports reported reportedly sources source opinion analysis
 interview podcast video photo photos read more news press release announcement story stories inside meet
-introducing week weeks month months year years day days
+introducing welcome existing honoured honored thrilled week weeks month months year years day days
 monday tuesday wednesday thursday friday saturday sunday
 january february march july september october november december
 mr mrs ms dr prof sir dame
@@ -79,6 +79,12 @@ institute college fund works hq inc ltd llc gmbh corp corporation co company int
 sciences finance financial payments devices materials semiconductor semiconductors quantum aerospace
 automation intelligence insights platforms computing medical diagnostics genomics mobility climate carbon
 io app apps cyber fintech network labs.ai
+recycling clinics clinic bank pay foods food farms farming freight learning kitchen coffee brewing wines apparel beauty
+pets travel markets mining metals chemicals manufacturing consulting publishing records music films pictures
+entertainment sports fitness hub retail supply supplies services dental therapy pharmacy insurance lending money wallet
+credit collective cooperative agency ag agri agritech grain dairy seeds aquatics space satellites drones aviation
+airlines marine maritime shipping ports automotive electric batteries battery charging grid nuclear fusion hydrogen
+solar biotech dx bioworks edtech healthtech proptech insurtech legaltech medtech cleantech agtech
 `)
 
 // Departure words say that a person has left the company named near them. Verbs may stand on either side
@@ -87,7 +93,7 @@ io app apps cyber fintech network labs.ai
 var (
 	departureVerbs = wordSet(`left leaves leave leaving departs depart departed departing departure quit quits
 quitting exits exited exiting exit stepped steps stepping spent`)
-	departureBefore = wordSet(`former formerly ex previously onetime one-time`)
+	departureBefore = wordSet(`former formerly ex previously onetime one-time post`)
 	departureNext   = wordSet(`alum alumni alumnus alumna veteran veterans`)
 	// departureWeak words mark a departure only before "at", "with", "from" or "of" the company
 	// ("after six years at Northwind").

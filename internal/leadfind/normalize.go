@@ -112,17 +112,21 @@ func laterStage(a, b string) string {
 	return a
 }
 
-var stagePattern = regexp.MustCompile(`(?i)\b(?:pre[- ]?seed|seed|angels?|series[ -]+([a-k])(?:-?\d)?|growth[- ](?:round|stage|equity|funding|capital|investment)|late[- ]stage|ipo|initial public offering|(?:goes|went|going|gone) public)\b`)
+var stagePattern = regexp.MustCompile(`(?i)\b(?:pre[- ]?seed|seed|angels?|series[ -]+([a-k])(?:-?\d)?|growth[- ](?:round|stage|equity|funding|capital|investment)|late[- ]stage|ipo|initial public offering|(?:goes|went|going|gone) public|(?:stock[- ]market|stock[- ]exchange|public|direct) listing|listed on the)\b`)
 
-// StageOf maps funding text to a stage: pre-seed, seed and angel rounds are pre_seed_seed, Series A is
-// series_a, Series B and later, growth rounds and IPOs are series_b_plus; the most advanced stage mentioned
-// wins, and text without a funding stage is unknown.
+// StageOf maps funding text to a stage: the most advanced round it names (pre-seed, seed and angel rounds
+// are pre_seed_seed, Series A is series_a, Series B and later, growth rounds, listings and IPOs are
+// series_b_plus), else the largest amount it says was raised (under $5M pre_seed_seed, under $25M series_a,
+// more series_b_plus), else unknown.
 func StageOf(text string) string {
-	stage := StageUnknown
-	for _, m := range stagePattern.FindAllStringSubmatch(text, -1) {
-		stage = laterStage(stage, stageOfMention(strings.ToLower(m[0]), strings.ToLower(m[1])))
+	facts := newStageFacts()
+	for _, raw := range splitSentences(text) {
+		s := (&matcher{}).prepare(raw)
+		for _, mn := range s.stageMentions() {
+			facts.add("", mn)
+		}
 	}
-	return stage
+	return facts.of("")
 }
 
 // stageOfMention maps one funding mention found by stagePattern, with its series letter if any, to a stage.

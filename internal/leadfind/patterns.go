@@ -130,7 +130,7 @@ var patterns = []pattern{
 	// launches Aurora", "Jane Doe departs Northwind to co-found Aurora with John Roe", "Jane Doe joins Aurora".
 	{re: anchored(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,16}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `|` + leadV + `) ` + objectRef + asRole + withList), needs: words(strongV + "|" + weakV + "|" + leadV + "|join(?:s|ed|ing)? rejoin(?:s|ed|ing)? set(?:s|ting)? spin(?:s|ning)? spun move[sd]? moving head(?:s|ed)? heading"), start: atPeople, subject: true},
 	// "Aurora, founded by ex-Northwind engineer Jane Doe", "Quill (founded by Raj Patel)".
-	{re: anchored(`(?P<company>` + nameRe + `)(?P<cgap>(?: \(| ,| ` + otherWord + `| ` + nameRe + `){0,6}?) (?P<verb>` + passiveV + `)(?: in ` + otherWord + `)? by (?P<people>` + people + `)`), needs: words("by"), start: atName},
+	{re: anchored(`(?P<company>` + nameRe + `)(?P<cgap>(?: \(| ,| ` + otherWord + `| ` + nameRe + `){0,12}?) (?P<verb>` + passiveV + `)(?: ` + otherWord + `){0,3}? by (?P<people>` + people + `)`), needs: words("by"), start: atName},
 	// "Founded by ex-Northwind engineer Jane Doe, Aurora raises a seed round".
 	{re: anchored(`(?P<verb>` + passiveV + `) (?:in ` + otherWord + ` )?by (?P<people>` + people + `)(?: in ` + otherWord + `)? , (?:(?:the|a|an|its) )?(?:(?:stealth|new|startup|start-up|company|firm|venture) ){0,2}(?P<company>` + nameRe + `)`), needs: words("by"), start: atVerb},
 	// "Beacon Labs founder Sam Lee", "Delta AI's co-founders Ann Bee and Cat Dee", "Aurora CTO Jane Doe".
@@ -149,6 +149,8 @@ var patterns = []pattern{
 	{re: anchored(`(?P<people>` + names + `) 's (?:(?:new|latest|own|next|second|third|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("'s"), start: atName, noun: true, subject: true},
 	// "Aurora, a new startup from former Northwind engineer Jane Doe".
 	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:from|by|of) (?P<people>` + people + `)`), needs: words("from by of"), start: atName, noun: true},
+	// "Kestrel, a new company led by CEO Priya Nair".
+	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:led|headed|run|helmed) by (?:(?:its|the|new|former|ex) )*(?:(?P<role>` + roleExpr + `) )?(?P<people>` + people + `)`), needs: words("led headed run helmed"), start: atName, noun: true, kind: kindLead},
 	// "Quill, which Raj Patel and Lena Fox founded in 2021".
 	{re: anchored(`(?P<company>` + nameRe + `) , (?:which|that) (?P<people>` + people + `) (?:(?:had|have|has|jointly|together) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)`), needs: words("which that"), start: atName},
 	// "Jane Doe leaves Northwind for Aurora".
@@ -158,7 +160,7 @@ var patterns = []pattern{
 	// "She is now building Aurora, a stealth startup."
 	{re: anchored(`(?:she|he)(?P<gap>(?: ` + otherWord + `){0,10}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `) ` + objectRef + asRole + withList), needs: words("she he"), start: atSentenceStart, subject: true, pronoun: true},
 	// "... to focus on her new startup, Aurora".
-	{re: anchored(`(?:her|his) (?:(?:new|latest|own|next|second|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("her his"), start: atPossessive, noun: true, pronoun: true},
+	{re: anchored(`(?:her|his) (?:(?:new|latest|own|next|second|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,| :)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("her his"), start: atPossessive, noun: true, pronoun: true},
 }
 
 var (
@@ -279,7 +281,7 @@ func (s *sentence) link(p pattern, m []int) (link, bool) {
 	l := link{kind: p.kind}
 	cFrom, _, _ := s.group(p, m, "company")
 	l.company = cFrom
-	if s.toks[cFrom].span < 0 {
+	if s.toks[cFrom].span < 0 || s.adjectiveAt(cFrom) || placeBefore(s, cFrom) || s.placeAt(cFrom) || s.notCompanyAt(cFrom) || s.describesNoun(cFrom) {
 		return l, false
 	}
 	companyEnd := cFrom + 1

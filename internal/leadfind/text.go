@@ -74,7 +74,8 @@ func endsSentence(before, after string) bool {
 		return false
 	}
 	if strings.Contains(word, ".") {
-		return false
+		_, domain := siteOf(word)
+		return domain && (strings.TrimSpace(after) == "" || isUpperStart(strings.TrimLeft(after, ` "'“‘(`)))
 	}
 	lower := strings.ToLower(word)
 	if !abbreviations[lower] {
@@ -95,8 +96,9 @@ func isUpperStart(s string) bool {
 
 // rawToken is one word or punctuation mark of a sentence as written.
 type rawToken struct {
-	text  string
-	punct bool
+	text   string
+	punct  bool
+	hyphen bool // written joined to the word before by a hyphen ("Bath-based", "ex-Northwind")
 }
 
 // punctuation rewrites dashes as commas and drops double quotes; strings.Replacer is safe to share.
@@ -173,11 +175,18 @@ func appendWord(out []rawToken, w string) []rawToken {
 		return append(appendWord(out, w[:len(w)-2]), rawToken{text: "'s", punct: true})
 	}
 	lower := strings.ToLower(w)
-	if strings.HasPrefix(lower, "ex-") && len(w) > 3 && isUpperStart(w[3:]) {
-		return appendWord(append(out, rawToken{text: w[:2]}), w[3:])
+	if lower == "w/" {
+		return append(out, rawToken{text: w})
+	}
+	for _, prefix := range []string{"ex-", "post-"} {
+		if n := len(prefix); strings.HasPrefix(lower, prefix) && len(w) > n && isUpperStart(w[n:]) {
+			out = appendWord(append(out, rawToken{text: w[:n-1]}), w[n:])
+			out[len(out)-1].hyphen = true
+			return out
+		}
 	}
 	if i := strings.LastIndexByte(w, '-'); i > 0 && isUpperStart(w) && compoundSuffixes[lower[i+1:]] {
-		return append(appendWord(out, w[:i]), rawToken{text: w[i+1:]})
+		return append(appendWord(out, w[:i]), rawToken{text: w[i+1:], hyphen: true})
 	}
 	if strings.Contains(w, "/") && !strings.Contains(w, ".") {
 		for i, part := range strings.Split(w, "/") {
@@ -216,6 +225,9 @@ func newMatcher(company string, founders []string) *matcher {
 	if len(core) < len(full) && len(strings.Join(core, "")) >= 4 {
 		m.names = append(m.names, core)
 	}
+	if len(full) > 1 && len(core) > 1 && len(full[0]) >= 5 && !stopWords[full[0]] {
+		m.names = append(m.names, full[:1])
+	}
 	for _, f := range founders {
 		if n := normalizePerson(f); n != "" {
 			m.founders[n] = true
@@ -230,17 +242,20 @@ func (m *matcher) trackedAt(toks []rawToken, i int) int {
 		if i+len(name) > len(toks) || m.capital && !isUpperStart(toks[i].text) {
 			continue
 		}
-		ok := true
-		for k, w := range name {
-			if toks[i+k].punct || fold(toks[i+k].text) != w {
+		ok, n := true, 0
+		for _, w := range name {
+			for i+n < len(toks) && n > 0 && toks[i+n].text == "&" {
+				n++
+			}
+			if i+n >= len(toks) || toks[i+n].punct || fold(toks[i+n].text) != w {
 				ok = false
 				break
 			}
+			n++
 		}
 		if !ok {
 			continue
 		}
-		n := len(name)
 		for i+n < len(toks) && !toks[i+n].punct && isUpperStart(toks[i+n].text) && legalSuffixes[fold(toks[i+n].text)] {
 			n++
 		}
@@ -285,13 +300,16 @@ func word(form string) string {
 // token is one unit of a sentence as the patterns see it: a lowercase word, a punctuation mark, "T" for
 // the tracked company or "N<i>" for a run of capitalised words.
 type token struct {
-	form string
-	text string
-	span int
+	form   string
+	text   string
+	span   int
+	hyphen bool // written joined to the token before by a hyphen
 }
 
 // span is a run of capitalised words that may name a person or a company.
 type span struct {
+	key        string // normalizeCompany(text), once asked for
+	pkey       string // normalizePerson(text), once asked for
 	text       string
 	words      []string
 	person     bool
@@ -300,6 +318,8 @@ type span struct {
 
 // sentence is one sentence of an item prepared for the patterns.
 type sentence struct {
+	head   []int // appositiveHeads, once computed
+	left   int8  // 0 not known, 1 no, 2 yes: the sentence says someone left
 	raw    string
 	toks   []token
 	spans  []span
@@ -332,7 +352,7 @@ func (m *matcher) prepare(raw string) *sentence {
 			for _, t := range rt[i : i+n] {
 				parts = append(parts, t.text)
 			}
-			s.toks = append(s.toks, token{form: "T", text: strings.Join(parts, " "), span: -1})
+			s.toks = append(s.toks, token{form: "T", text: strings.Join(parts, " "), span: -1, hyphen: rt[i].hyphen})
 			i += n
 			continue
 		}
@@ -344,7 +364,7 @@ func (m *matcher) prepare(raw string) *sentence {
 			if role[i] {
 				form = rolePrefix + form
 			}
-			s.toks = append(s.toks, token{form: form, text: rt[i].text, span: -1})
+			s.toks = append(s.toks, token{form: form, text: rt[i].text, span: -1, hyphen: rt[i].hyphen})
 			i++
 			continue
 		}
@@ -364,7 +384,7 @@ func (m *matcher) prepare(raw string) *sentence {
 		for _, t := range rt[i:j] {
 			ws = append(ws, t.text)
 		}
-		s.toks = append(s.toks, token{form: "N" + strconv.Itoa(len(s.spans)), text: strings.Join(ws, " "), span: len(s.spans)})
+		s.toks = append(s.toks, token{form: "N" + strconv.Itoa(len(s.spans)), text: strings.Join(ws, " "), span: len(s.spans), hyphen: rt[i].hyphen})
 		s.spans = append(s.spans, newSpan(ws))
 		i = j
 	}
@@ -428,6 +448,8 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 			cls[i] = particleWord
 		case isNameWord(t.text) || isMixedCase(t.text):
 			cls[i] = nameWord
+		case i > 0 && givenNames[lower] && isUpperStart(t.text) && i+1 < len(rt) && isNameWord(rt[i+1].text) && !isUpperStart(rt[i-1].text):
+			cls[i] = nameWord
 		}
 	}
 	isRole := func(i int) bool { return i >= 0 && i < len(rt) && role[i] }
@@ -444,6 +466,15 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 				role[i] = true
 				cls[i] = plainWord
 				changed = true
+			}
+		}
+	}
+	if !titleCase(rt) {
+		for i := 1; i+1 < len(rt); i++ {
+			lower := strings.ToLower(rt[i].text)
+			if cls[i] == plainWord && !rt[i].punct && tracked[i] == 0 && isUpperStart(rt[i].text) && stopWords[lower] &&
+				!joinWords[lower] && cls[i-1] == nameWord && cls[i+1] == nameWord && tracked[i-1] == 0 && tracked[i+1] == 0 {
+				cls[i] = nameWord
 			}
 		}
 	}
@@ -490,7 +521,7 @@ func looksLikePerson(words []string) bool {
 			total++
 			continue
 		}
-		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] || !isUpperStart(w) {
+		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] || !isUpperStart(w) || describingCompound(w) {
 			return false
 		}
 		letters, upper := 0, 0
@@ -511,5 +542,77 @@ func looksLikePerson(words []string) bool {
 		full++
 		total++
 	}
+	if last := strings.ToLower(words[len(words)-1]); companySuffix(last) {
+		return false
+	}
 	return full >= 1 && full <= 3 && total >= 2 && total <= 4
+}
+
+// companySuffix reports whether a word ends the way names of companies end ("Microsystems", "Genomics",
+// "Dataworks").
+func companySuffix(w string) bool {
+	for _, suffix := range []string{"systems", "works", "ware", "tech", "soft", "labs", "logic", "metrics", "onics", "omics", "ytics", "ostics", "matics", "ology", "ologies"} {
+		if strings.HasSuffix(w, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// describingCompound reports whether w is a capitalised compound with a describing word after the hyphen,
+// such as "Pix-native" or "Travel-tech", which is no part of a person's name (unlike "Hyun-woo").
+func describingCompound(w string) bool {
+	i := strings.LastIndexByte(w, '-')
+	if i < 0 || len(w)-i-1 < 4 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(w[i+1:])
+	return unicode.IsLower(r)
+}
+
+// givenNames are given names that are also common words ("Can Öztürk"); written with a capital in the
+// middle of a sentence and followed by a name, they start a person's name.
+var givenNames = wordSet(`can will may june april august grace hope joy`)
+
+// nameKey returns the normalised company name of the token at i.
+func (s *sentence) nameKey(i int) string {
+	if t := s.toks[i]; t.span >= 0 {
+		return s.spans[t.span].companyKey()
+	}
+	return normalizeCompany(s.toks[i].text)
+}
+
+// joinWords are capitalised words that stand between two names without being part of either, as in
+// "Cobaltine And Lithos" in a headline.
+var joinWords = wordSet(`a an the and or of for in on at by to with from via vs as is are was were has have had will says said`)
+
+// titleCase reports whether most words of a sentence are capitalised, as in a headline.
+func titleCase(rt []rawToken) bool {
+	words, upper := 0, 0
+	for _, t := range rt {
+		if t.punct {
+			continue
+		}
+		words++
+		if isUpperStart(t.text) {
+			upper++
+		}
+	}
+	return words > 0 && upper*2 > words
+}
+
+// companyKey returns the span's text normalised as a company name.
+func (sp *span) companyKey() string {
+	if sp.key == "" {
+		sp.key = normalizeCompany(sp.text)
+	}
+	return sp.key
+}
+
+// personKey returns the span's text normalised as a person's name.
+func (sp *span) personKey() string {
+	if sp.pkey == "" {
+		sp.pkey = normalizePerson(sp.text)
+	}
+	return sp.pkey
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-var domainPattern = regexp.MustCompile(`^(?i)(https?://)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|ai|io|co|net|org|dev|app|tech|xyz|health|bio|de|uk|fr|eu|us|ca|so|sh|me|ly|vc|tv|gg|nl|se|ch|es|it|in|jp|au|cloud|studio|tools|systems|energy|finance|capital|ventures|world|global|one|labs|is|to|at|be|dk|fi|no|pl|il|sg|hk|nz|br|mx|run|inc|page|site))(?:[/?#].*)?$`)
+var domainPattern = regexp.MustCompile(`^(?i)(https?://)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:com|ai|io|co|net|org|dev|app|tech|xyz|health|bio|de|uk|fr|eu|us|ca|so|sh|me|ly|vc|tv|gg|nl|se|ch|es|it|in|jp|au|cloud|studio|tools|systems|energy|finance|capital|ventures|world|global|one|labs|is|to|at|be|dk|fi|no|pl|il|sg|hk|nz|br|mx|run|inc|page|site|example|email|store|shop|farm|green|solar|eco|care|clinic|law|legal|agency|media|news|design|digital|software|technology|network|works|company|group|ltd|gmbh|fm|ac|ie|pt|gr|cz|sk|hu|ro|ee|lv|lt|lu|kr|tw|za|ng|ke|ae|sa|tr|ar|cl|pe))(?:[/?#].*)?$`)
 
 // site is a web origin mentioned in an item, with the label that names its owner.
 type site struct {
@@ -13,40 +13,53 @@ type site struct {
 	label  string
 }
 
+// linkPattern matches a link with its scheme, whatever its top-level domain.
+var linkPattern = regexp.MustCompile(`^(?i)(https?://)((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})\.?(?::\d+)?(?:[/?#].*)?$`)
+
 // websites lists the web origins an item mentions, including its own address.
 func websites(it Item) []site {
 	var out []site
 	for _, text := range []string{it.Text, it.Title, it.URL} {
 		for field := range strings.FieldsSeq(text) {
-			field = strings.TrimLeft(field, `([<{"'“‘`)
-			field = strings.TrimRight(field, `)]>},;:!?"'”’.`)
-			if at := strings.LastIndexByte(field, '@'); at >= 0 {
-				field = field[at+1:]
+			if st, ok := siteOf(field); ok {
+				out = append(out, st)
 			}
-			if !strings.Contains(field, ".") {
-				continue
-			}
-			m := domainPattern.FindStringSubmatch(field)
-			if m == nil {
-				continue
-			}
-			host := strings.TrimPrefix(strings.ToLower(m[2]), "www.")
-			scheme := strings.ToLower(m[1])
-			if scheme == "" {
-				scheme = "https://"
-			}
-			labels := strings.Split(host, ".")
-			label := labels[len(labels)-2]
-			if len(labels) >= 3 {
-				switch label {
-				case "co", "com", "org", "net", "ac":
-					label = labels[len(labels)-3]
-				}
-			}
-			out = append(out, site{origin: scheme + host, label: strings.ReplaceAll(label, "-", "")})
 		}
 	}
 	return out
+}
+
+// siteOf reads a link or a domain name written in text ("https://www.aurora.ai/", "(aurora.ai)", an
+// e-mail address) as a web origin.
+func siteOf(field string) (site, bool) {
+	field = strings.TrimLeft(field, `([<{"'“‘`)
+	field = strings.TrimRight(field, `)]>},;:!?"'”’.`)
+	if at := strings.LastIndexByte(field, '@'); at >= 0 {
+		field = field[at+1:]
+	}
+	if !strings.Contains(field, ".") {
+		return site{}, false
+	}
+	m := domainPattern.FindStringSubmatch(field)
+	if m == nil {
+		if m = linkPattern.FindStringSubmatch(field); m == nil {
+			return site{}, false
+		}
+	}
+	host := strings.TrimPrefix(strings.ToLower(m[2]), "www.")
+	scheme := strings.ToLower(m[1])
+	if scheme == "" {
+		scheme = "https://"
+	}
+	labels := strings.Split(host, ".")
+	label := labels[len(labels)-2]
+	if len(labels) >= 3 {
+		switch label {
+		case "co", "com", "org", "net", "ac":
+			label = labels[len(labels)-3]
+		}
+	}
+	return site{origin: scheme + host, label: strings.ReplaceAll(label, "-", "")}, true
 }
 
 // websiteOf returns the origin among sites whose name matches company, as "aurora.ai" or
@@ -57,8 +70,10 @@ func websiteOf(company string, m *matcher, sites []site) string {
 		return ""
 	}
 	names := []string{strings.Join(words, "")}
-	if len(words) > 1 && len(words[0]) >= 4 {
-		names = append(names, words[0])
+	for n := len(words) - 1; n >= 1; n-- {
+		if prefix := strings.Join(words[:n], ""); len(prefix) >= 4 {
+			names = append(names, prefix)
+		}
 	}
 	tracked := strings.ReplaceAll(m.normName, " ", "")
 	for _, s := range sites {
@@ -70,10 +85,44 @@ func websiteOf(company string, m *matcher, sites []site) string {
 				continue
 			}
 			switch s.label {
-			case n, "get" + n, "try" + n, "use" + n, "join" + n, "hello" + n, n + "hq", n + "app", n + "labs", n + "ai", n + "inc", n + "io":
+			case n, "get" + n, "try" + n, "use" + n, "join" + n, "hello" + n, n + "hq", n + "app", n + "labs", n + "ai", n + "inc", n + "io",
+				n + "andco", n + "co", n + "group", n + "team":
 				return s.origin
 			}
 		}
 	}
 	return ""
 }
+
+// namedSites records, for each company the sentence names right before a link or domain ("Fieldgrid
+// (fieldgrid.example)", "Fieldgrid, at https://fieldgrid.example/"), that address, keeping the first one
+// found for a company.
+func (s *sentence) namedSites(out map[string]string) {
+	for i, t := range s.toks {
+		if t.span >= 0 || !strings.Contains(t.text, ".") {
+			continue
+		}
+		st, ok := siteOf(t.text)
+		if !ok {
+			continue
+		}
+		for j := i - 1; j >= 0 && j >= i-4; j-- {
+			p := s.toks[j]
+			if p.span >= 0 {
+				if !s.spans[p.span].person {
+					k := normalizeCompany(p.text)
+					if _, seen := out[k]; !seen {
+						out[k] = st.origin
+					}
+				}
+				break
+			}
+			if p.form == "T" || !siteJoiners[p.form] {
+				break
+			}
+		}
+	}
+}
+
+// siteJoiners are the words that can stand between a company and its address.
+var siteJoiners = wordSet(`( , : at on via website site web online is 's`)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"radar"
+	"radar/internal/leadfind"
 )
 
 // LeadQuery filters the lead list.
@@ -124,9 +125,13 @@ func (s *Service) TrackLead(ctx context.Context, p *radar.Principal, id string, 
 	if website == "" {
 		website = l.Company.Website
 	}
+	summary := l.Company.Summary
+	if summary == leadfind.Undescribed(l.Company.Name) {
+		summary = ""
+	}
 	yes := true
 	ein := radar.EntityInput{
-		CompanyName: l.Company.Name, CompanyWebsite: website, CompanySummary: l.Company.Summary,
+		CompanyName: l.Company.Name, CompanyWebsite: website, CompanySummary: summary,
 		Founders:      []radar.FounderInput{{Name: l.PersonName, LinkedinURL: l.LinkedinURL, TwitterURL: l.TwitterURL, GithubURL: l.GithubURL}},
 		ThingsToTrack: in.ThingsToTrack, AlertEmails: in.AlertEmails, EmailAlertsEnabled: in.EmailAlertsEnabled,
 		CadenceDays: in.CadenceDays,

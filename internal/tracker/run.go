@@ -412,7 +412,7 @@ func (e *Engine) leads(ctx context.Context, ent *radar.Entity, founders []string
 	for _, c := range e.cfg.Leads(ent.CompanyName, founders, items) {
 		l := &radar.Lead{
 			ID: newID(), OrgID: ent.OrgID, Key: c.Key, PersonName: c.PersonName, PersonRole: c.PersonRole,
-			Company:  radar.LeadCompany{Name: c.CompanyName, Website: c.CompanyWebsite, Summary: c.Summary},
+			Company:  radar.LeadCompany{Name: c.CompanyName, Website: c.CompanyWebsite, Summary: cmp.Or(c.CompanySummary, leadfind.Undescribed(c.CompanyName))},
 			Relation: c.Relation, Source: radar.LeadSource{EntityID: ent.ID, CompanyName: ent.CompanyName},
 			Stage: cmp.Or(c.Stage, radar.StageUnknown), Evidence: []radar.Evidence{},
 			Decision:  radar.LeadDecision{Status: radar.DecisionUnreviewed},
@@ -422,7 +422,11 @@ func (e *Engine) leads(ctx context.Context, ent *radar.Entity, founders []string
 			it := byURL[u]
 			l.Evidence = append(l.Evidence, radar.Evidence{URL: u, Title: it.Title, Source: it.Source, PublishedAt: radar.TimePtr(it.Published)})
 		}
-		if sectors := e.sectors(ctx, c.CompanyName, c.Summary, ""); len(sectors) > 0 {
+		about := c.CompanySummary
+		if about == leadfind.Undescribed(c.CompanyName) {
+			about = ""
+		}
+		if sectors := e.sectors(ctx, c.CompanyName, about, c.Summary); len(sectors) > 0 {
 			l.Sector = sectors[0]
 		} else if len(ent.Sectors) > 0 {
 			l.Sector = ent.Sectors[0]

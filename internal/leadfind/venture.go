@@ -1,0 +1,922 @@
+package leadfind
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The patterns read one sentence at a time and need a person and a company in a fixed phrasing. Articles
+// also name a new company in one sentence and its people in the next ("Laurent's co-founder is Ana
+// Duarte", "My co-founder is Zodwa Khumalo"), or put the people in a first-person post. The venture reading
+// below finds the companies an item is about (started, spun out, acquired, invested in or partnered with)
+// and then the people the item names as their founders or leaders.
+
+// found is a person the item ties to a company, before it becomes a Candidate.
+type found struct {
+	name, role, company, summary, relation string
+	sent, tok                              int
+	venture                                bool // found by the venture reading, which yields to the patterns
+}
+
+// ventureCues, before a company, say it is being started or is new ("left to start Portlane", "a new
+// studio: Paperlantern Games", "spinning out its lab as Soilbank").
+var ventureCues = wordSet(`start starts started starting found founds founded founding co-found co-founds co-founded
+co-founding cofound cofounds cofounded launch launches launched launching unveil unveils unveiled building build builds
+spinning spin spins spun becomes become company: start-up: studio: startup: launching: thing: co: w/ opened open opens acquired acquire
+acquires acquiring bought buys buy buying welcome welcomes welcoming merge merges merged`)
+
+// ventureAfter, right after a company, say it was started or is new ("Shiftly was started", "Cardiowave
+// emerged from stealth").
+var ventureAfter = wordSet(`started founded co-founded cofounded launched emerged emerges emerging`)
+
+// founderRoles are the roles that make a person a founder or leader of a company.
+var founderRoles = wordSet(`founder founders co-founder co-founders cofounder cofounders ceo cto coo cfo cpo co-ceo`)
+
+// founderVerbs tie a person to a company they start or lead.
+var founderVerbs = wordSet(`started starting start starts founded co-founded cofounded co-founds co-found founds
+launched launches launching lead leads led leading run runs heads headed helmed building builds built created creates set`)
+
+// authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn".
+var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)$`)
+
+// firstPersonFounding marks a post whose author says they are starting a company.
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b`)
+
+// personWords returns the single words (first and last names) of the people the item names, so that
+// "Laurent's co-founder" or "Chiara and Sipho" are read as people, not companies.
+func (sc *itemScan) personWords() map[string]bool {
+	out := make(map[string]bool)
+	for _, s := range sc.sents {
+		for i, t := range s.toks {
+			if t.span < 0 || !s.spans[t.span].person || s.companyContext(i) || !s.confirmedPerson(i) {
+				continue
+			}
+			sp := s.spans[t.span]
+			for _, w := range sp.words {
+				if !isInitial(w) {
+					out[fold(w)] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isCompanyAt reports whether the name at token i of s can be a company the item is about.
+func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool {
+	t := s.toks[i]
+	if t.span < 0 || sc.m.founders[s.spans[t.span].personKey()] {
+		return false
+	}
+	if s.ownsRole(i) {
+		return true
+	}
+	if s.spans[t.span].person || people[s.spans[t.span].companyKey()] {
+		return false
+	}
+	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) ||
+		s.trackedProduct(i) {
+		return false
+	}
+	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 && !s.opensClause() {
+		return false
+	}
+	k := s.nameKey(i)
+	return k != "" && k != sc.m.normName && !strings.HasPrefix(t.text, "@")
+}
+
+// placeBefore reports whether the name at token i follows "in", "from" or "of" a place phrase such as "in
+// Valencia", where it names a place.
+func placeBefore(s *sentence, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch s.toks[i-1].form {
+	case "across", "near", "outside":
+		return true
+	case "in":
+		if i < 2 {
+			return true
+		}
+		switch s.toks[i-2].form {
+		case "invest", "invests", "invested", "investing", "investment", "investments", "stake", "stakes", "interest",
+			"participated", "participates", "share", "shares", "round", "rounds":
+			return false
+		}
+		return !s.spans[s.toks[i].span].companyish
+	}
+	return false
+}
+
+// ventures returns the companies, by normalised name, the item says were started, spun out, acquired,
+// invested in or partnered with, each with its name as written.
+func (sc *itemScan) ventures(people map[string]bool) map[string]string {
+	names := make(map[string]string)
+	for _, s := range sc.sents {
+		for i, t := range s.toks {
+			if t.span < 0 || !sc.isCompanyAt(s, i, people) {
+				continue
+			}
+			k := s.nameKey(i)
+			if _, ok := names[k]; ok {
+				continue
+			}
+			if sc.rels[k] != "" || sc.newVenture[k] || s.ventureNamed(i) && sc.tiedVenture(k, people) {
+				names[k] = t.text
+			}
+		}
+	}
+	// A company whose founders the item names is one it is about ("Carteira, founded by Larissa Moura").
+	other := ""
+	for _, s := range sc.sents {
+		var companies []int
+		for i, t := range s.toks {
+			if t.span >= 0 && sc.isCompanyAt(s, i, people) {
+				if sc.firstPerson {
+					if k := s.nameKey(i); names[k] == "" {
+						names[k] = t.text
+					}
+				}
+				companies = append(companies, i)
+			}
+		}
+		if len(companies) == 0 {
+			if k := normalizeCompany(other); k != "" && names[k] == "" && sc.foundersNamed(s) && sc.tiedVenture(k, people) {
+				names[k] = other
+			}
+			continue
+		}
+		if last := s.lastCompany(); last != "" && last != "T" {
+			other = last
+		}
+		for i, t := range s.toks {
+			if t.span < 0 || !s.spans[t.span].person || s.describesNoun(i) || s.trackedPerson(i) || s.investorPerson(i) {
+				continue
+			}
+			dir := s.founderCue(i)
+			if dir == 0 {
+				continue
+			}
+			if c := s.companyFor(i, dir, companies, sc.labels); c >= 0 {
+				k := s.nameKey(c)
+				if _, ok := names[k]; !ok && sc.tiedVenture(k, people) {
+					names[k] = s.toks[c].text
+				}
+			}
+		}
+	}
+	return names
+}
+
+// ventureNamed reports whether the sentence says the company at token i is being started or is new.
+func (s *sentence) ventureNamed(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-6; j-- {
+		f := s.toks[j].form
+		if ventureCues[f] && !s.trackedMakes(j) || f == ":" && j > 0 && ventureCues[s.toks[j-1].form+":"] {
+			return true
+		}
+		if s.toks[j].span >= 0 || f == "T" || f == "." {
+			break
+		}
+	}
+	for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
+		f := s.toks[j].form
+		if ventureAfter[f] {
+			return true
+		}
+		switch f {
+		case "was", "is", "has", "had", "have", "been", "will", "be", "first", "just", "officially", "today", "(":
+			continue
+		}
+		break
+	}
+	return false
+}
+
+// ventureLeads finds the people the item names as founders or leaders of its ventures.
+func (sc *itemScan) ventureLeads(it Item) []found {
+	people := sc.personWords()
+	surnames := sc.surnames()
+	departed := sc.departedFounders(surnames)
+	ventures := sc.ventures(people)
+	if len(ventures) == 0 {
+		return nil
+	}
+	var out []found
+	topic := ""
+	for si, s := range sc.sents {
+		here := make([]int, 0, 2)
+		for i, t := range s.toks {
+			if t.span >= 0 && ventures[s.nameKey(i)] != "" && sc.isCompanyAt(s, i, people) {
+				here = append(here, i)
+			}
+		}
+		if len(here) == 0 && sc.topics[si] != "" {
+			if _, ok := ventures[normalizeCompany(sc.topics[si])]; ok {
+				topic = ventures[normalizeCompany(sc.topics[si])]
+			}
+		}
+		for i := range s.toks {
+			name := sc.personAt(s, i, surnames)
+			if name == "" || sc.m.founders[normalizePerson(name)] && !departed[normalizePerson(name)] && !s.foundsAfter(i) {
+				continue
+			}
+			dir := s.founderCue(i)
+			if dir == 0 || s.describesNoun(i) || s.investorPerson(i) || s.companyContext(i) {
+				continue
+			}
+			if s.trackedPerson(i) && (dir < 0 || s.companyFor(i, dir, here, sc.labels) <= i) {
+				continue
+			}
+			company := topic
+			if c := s.companyFor(i, dir, here, sc.labels); c >= 0 {
+				company = s.toks[c].text
+			}
+			if company == "" {
+				continue
+			}
+			k := normalizeCompany(company)
+			if sc.hire[si] && sc.rels[k] != RelAcquiredFounder {
+				continue
+			}
+			rel := sc.ventureRelation(k, s, i)
+			if sc.m.founders[normalizePerson(name)] {
+				rel = RelDepartedToFound
+			}
+			out = append(out, found{name: name, company: company, summary: s.raw, relation: rel, sent: si, tok: i, venture: true})
+		}
+		if len(here) > 0 {
+			topic = s.toks[here[len(here)-1]].text
+		}
+	}
+	if m := authorPattern.FindStringSubmatch(strings.TrimSpace(it.Title)); m != nil && firstPersonFounding.MatchString(it.Text) {
+		author := strings.TrimSpace(m[1])
+		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft()) {
+			for _, s := range sc.sents {
+				for _, t := range s.toks {
+					if k := normalizeCompany(t.text); t.span >= 0 && ventures[k] != "" {
+						rel := sc.rels[k]
+						if rel == "" {
+							rel = RelDepartedToFound
+						}
+						out = append(out, found{name: author, company: ventures[k], role: "founder", summary: strings.TrimSpace(it.Text), relation: rel, sent: 1, venture: true})
+						return out
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ventureRelation is how a founder of venture k relates to the tracked company.
+func (sc *itemScan) ventureRelation(k string, s *sentence, i int) string {
+	if rel := sc.rels[k]; rel != "" {
+		return rel
+	}
+	words := strings.Fields(s.pre(i) + " " + s.post(i))
+	if hasDeparture(words, false) {
+		return RelDepartedToFound
+	}
+	return RelCofounderInNews
+}
+
+// nearestOf returns the token of among that is nearest to token i, or -1.
+func (s *sentence) nearestOf(i int, among []int) int {
+	best, dist := -1, len(s.toks)+1
+	for _, j := range among {
+		if d := max(i-j, j-i); d < dist {
+			best, dist = j, d
+		}
+	}
+	return best
+}
+
+// founderCue tells whether the words around the person at token i call them a founder or leader, and on
+// which side the company is to be looked for: -1 before the person ("Fieldgrid co-founder Ana Duarte",
+// "Fieldgrid, founded by Ana Duarte"), +1 after ("Ana Duarte, co-founder of Fieldgrid", "Ana Duarte started
+// Fieldgrid"), 0 when they do not.
+func (s *sentence) founderCue(i int) int {
+	for j := i - 1; j >= 0 && j >= i-30; j-- {
+		f := word(s.toks[j].form)
+		switch {
+		case j < i-12:
+		case founderRoles[f] && j >= i-6:
+			if s.trackedRole(j) {
+				return 0
+			}
+			return -1
+		case f == "by":
+			for k := j - 1; k >= 0 && k >= j-4; k-- {
+				if founderVerbs[s.toks[k].form] {
+					return -1
+				}
+			}
+		case f == "with" || f == "w/" || f == "alongside":
+			for k := j - 1; k >= 0 && k >= j-14; k-- {
+				if g := word(s.toks[k].form); strings.Contains(g, "found") || founderVerbs[g] {
+					return -1
+				}
+			}
+		}
+		if s.toks[j].span >= 0 && s.spans[s.toks[j].span].person && !s.listBetween(j, i) {
+			if s.joinedTo(j, i) && s.founderCue(j) < 0 {
+				return -1
+			}
+			break
+		}
+		if f == "said" || f == "says" || f == ";" {
+			break
+		}
+	}
+	for j := i + 1; j < len(s.toks) && j <= i+20; j++ {
+		f := word(s.toks[j].form)
+		if founderRoles[f] && j <= i+8 || founderVerbs[f] && f != "building" && f != "builds" && f != "built" {
+			return 1
+		}
+		if (f == "raised" || f == "raises" || f == "raising") && s.raisedFor(j) {
+			return 1
+		}
+		if f == "said" || f == "says" || f == "told" || f == ";" {
+			return 0
+		}
+		if t := s.toks[j]; t.span >= 0 && !s.spans[t.span].person && !s.placeAt(j) && !placeBefore(s, j) && !s.adjectiveAt(j) &&
+			!s.describesNoun(j) && !s.notCompanyAt(j) && !s.beforeRole(j) {
+			return 0
+		}
+	}
+	return 0
+}
+
+// companyFor returns the company among companies that a person at token i with a founder cue on side dir
+// belongs to: the nearest on that side, preferring one whose website the item names, else the nearest on
+// the other side, or -1.
+func (s *sentence) companyFor(i, dir int, companies []int, labels map[string]bool) int {
+	best, dist, site := -1, len(s.toks)+1, false
+	for _, c := range companies {
+		if (c-i)*dir <= 0 {
+			continue
+		}
+		d := max(c-i, i-c)
+		hasSite := labels[strings.ReplaceAll(s.nameKey(c), " ", "")]
+		if hasSite && !site || hasSite == site && d < dist {
+			best, dist, site = c, d, hasSite
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	return s.nearestOf(i, companies)
+}
+
+// trackedPerson reports whether the person at token i is described as holding a role at the tracked
+// company now ("Northwind CEO Jane Doe", "Jane Doe, CTO of Northwind").
+func (s *sentence) trackedPerson(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		f := s.toks[j].form
+		if f == "T" || f == "'s" && j > 0 && s.toks[j-1].form == "T" {
+			return !departedBefore(s, j)
+		}
+		if !strings.HasPrefix(f, rolePrefix) && f != "'s" {
+			break
+		}
+	}
+	return false
+}
+
+// departedBefore reports whether "former" or "ex" stands just before token j.
+func departedBefore(s *sentence, j int) bool {
+	for k := j - 1; k >= 0 && k >= j-2; k-- {
+		if departureBefore[s.toks[k].form] {
+			return true
+		}
+	}
+	return false
+}
+
+// investorPerson reports whether the person at token i is named as an investor or an adviser.
+func (s *sentence) investorPerson(i int) bool {
+	for j := max(0, i-3); j < len(s.toks) && j <= i+6; j++ {
+		switch word(s.toks[j].form) {
+		case "investor", "investors", "adviser", "advisor", "advisers", "advisors", "board", "analyst", "angel", "partner",
+			"principal", "associate":
+			return true
+		}
+	}
+	return false
+}
+
+// tiedVenture reports whether the item ties company k to the tracked company: a sentence names both, or
+// the company and a founder of the tracked company, or the item is a first-person post.
+func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
+	if sc.firstPerson || strings.HasPrefix(sc.text, "Website change on") {
+		return true
+	}
+	for _, s := range sc.sents {
+		named, tied := false, false
+		if sc.rels[k] == "" && s.hasWord(rivalWords) && !s.hasWord(takeoverWords) {
+			continue
+		}
+		for _, t := range s.toks {
+			switch {
+			case t.form == "T" || weForms[t.form]:
+				tied = true
+			case t.span >= 0 && sc.m.founders[s.spans[t.span].personKey()]:
+				tied = true
+			case t.span >= 0 && sameCompany(s.spans[t.span].companyKey(), k):
+				named = true
+			}
+		}
+		if named && tied {
+			return true
+		}
+	}
+	return false
+}
+
+// adjectiveAt reports whether the single-word name at token i describes the word after it, as in "a
+// Mexican trucking marketplace", "for African mid-market companies" or "disposable ECG patches".
+func (s *sentence) adjectiveAt(i int) bool {
+	t := s.toks[i]
+	if t.span < 0 {
+		return false
+	}
+	if strings.ContainsAny(t.text, "0123456789$€£") {
+		return true
+	}
+	if r := t.text[0]; r >= 'a' && r <= 'z' {
+		return true
+	}
+	if lower := strings.ToLower(t.text); len(s.spans[t.span].words) == 1 && len(lower) > 4 && i+1 < len(s.toks) && isLowerWord(s.toks[i+1].text) &&
+		(strings.HasSuffix(lower, "ian") || strings.HasSuffix(lower, "ese") || strings.HasSuffix(lower, "ish") || strings.HasSuffix(lower, "can") || strings.HasSuffix(lower, "ean")) {
+		return true
+	}
+	if len(s.spans[t.span].words) > 1 || s.spans[t.span].companyish || i+1 >= len(s.toks) {
+		return false
+	}
+	next := s.toks[i+1]
+	if next.span >= 0 || next.form == "T" || len(next.form) < 2 || strings.HasPrefix(next.form, rolePrefix) || !isLowerWord(next.text) {
+		return false
+	}
+	if i > 0 {
+		switch s.toks[i-1].form {
+		case "a", "an", "the", "its", "their", "our", "his", "her", "for", "with", "on", "of", "at", "from", "disposable", "new":
+			return true
+		}
+	}
+	return !verbLike(next.form)
+}
+
+// isLowerWord reports whether w is a word in lower case.
+func isLowerWord(w string) bool {
+	r := w[0]
+	return r >= 'a' && r <= 'z'
+}
+
+// verbLike reports whether a lowercase word after a name can be a verb or a function word, so that the name
+// is its subject ("Fieldgrid raised", "Fieldgrid is") rather than a word describing it.
+func verbLike(w string) bool {
+	if stopWords[w] || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "s") {
+		return true
+	}
+	switch w {
+	case "will", "would", "can", "could", "should", "may", "might", "must", "now", "today", "also", "said", "says",
+		"alongside", "together", "across", "through", "toward", "towards", "within", "beyond", "behind", "against",
+		"inside", "outside", "around", "near", "along", "last", "this", "next", "early", "late":
+		return true
+	}
+	return false
+}
+
+// fullNames maps each company name of the item that is the start of a longer one to the longer one, so
+// that "Lumen" after "Lumen AI" or "Iris" after "Iris Therapeutics" name the same company.
+func (sc *itemScan) fullNames() map[string]string {
+	type name struct{ text, key string }
+	var names []name
+	for _, s := range sc.sents {
+		for i, t := range s.toks {
+			if t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i) || s.ownsRole(i)) && !s.describesNoun(i) {
+				names = append(names, name{t.text, s.spans[t.span].companyKey()})
+			}
+		}
+	}
+	out := make(map[string]string)
+	longest := make(map[string]int)
+	for _, short := range names {
+		for _, long := range names {
+			if strings.HasPrefix(long.key, short.key+" ") && len(long.key) > longest[short.key] {
+				out[short.key], longest[short.key] = long.text, len(long.key)
+			}
+		}
+	}
+	return out
+}
+
+// notCompanyAt reports whether the name at token i is a dateline or an opening word ("LONDON —",
+// "Separately,"), a currency before a number ("KSh 260 million"), a month or a university.
+func (s *sentence) notCompanyAt(i int) bool {
+	t := s.toks[i]
+	words := s.spans[t.span].words
+	if i == 0 && len(words) == 1 && i+1 < len(s.toks) && s.toks[i+1].form == "," && strings.HasSuffix(t.text, "ly") {
+		return true
+	}
+	if strings.ToUpper(t.text) == t.text && i+1 < len(s.toks) && s.toks[i+1].form == "," && (i == 0 || s.toks[i-1].form == ",") {
+		return true
+	}
+	if len(words) == 1 && len(t.text) >= 4 && strings.ToUpper(t.text) == t.text && i <= 2 && i+1 < len(s.toks) && (s.toks[i+1].form == "and" || s.toks[i+1].form == ",") {
+		return true
+	}
+	if i+1 < len(s.toks) && len(s.toks[i+1].form) > 0 && s.toks[i+1].form[0] >= '0' && s.toks[i+1].form[0] <= '9' {
+		return true
+	}
+	key := s.spans[t.span].companyKey()
+	first, _, _ := strings.Cut(key, " ")
+	last := key[strings.LastIndexByte(key, ' ')+1:]
+	switch last {
+	case "university", "college", "school", "institute", "hospital", "april", "june", "august":
+		return true
+	}
+	return notCompanies[first] && notCompanies[last]
+}
+
+// listBetween reports whether only list separators stand between tokens j and i, as between two people
+// of "Ana Duarte and Rui Lopes".
+func (s *sentence) listBetween(j, i int) bool {
+	for k := j + 1; k < i; k++ {
+		switch s.toks[k].form {
+		case ",", "and", "&", "+":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// foundersNamed reports whether the sentence names a person as a founder or leader.
+func (sc *itemScan) foundersNamed(s *sentence) bool {
+	for i, t := range s.toks {
+		if t.span >= 0 && s.spans[t.span].person && !s.trackedPerson(i) && !s.investorPerson(i) && s.founderCue(i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ownsRole reports whether the name at token i is followed by a founder role and a person, as in "Lesson
+// Bus founders Funmilayo Adekunle and Chukwuma Obi", so that it names a company even if it looks like a
+// person's name.
+func (s *sentence) ownsRole(i int) bool {
+	j := i + 1
+	if j < len(s.toks) && s.toks[j].form == "'s" {
+		j++
+	}
+	if j >= len(s.toks) || !founderRoles[word(s.toks[j].form)] {
+		return false
+	}
+	for j++; j < len(s.toks) && j <= i+4; j++ {
+		if t := s.toks[j]; t.span >= 0 {
+			return s.spans[t.span].person
+		}
+	}
+	return false
+}
+
+// sameCompany reports whether two normalised names name the same company, one maybe a short form of the
+// other ("halden", "halden microsystems").
+func sameCompany(a, b string) bool {
+	return a == b || strings.HasPrefix(a, b+" ") || strings.HasPrefix(b, a+" ")
+}
+
+// notCompanies are capitalised words that name platforms, places, regions or abbreviations rather than a
+// company an item is about.
+var notCompanies = wordSet(`linkedin twitter x github android ios api apis ev evs hr ai ml it ui ux uk us usa eu un
+south north east west central southern northern eastern western brazil india china japan germany france spain italy
+portugal nigeria kenya ghana senegal egypt morocco mexico canada australia britain england scotland wales ireland
+netherlands belgium sweden norway denmark finland poland estonia latvia lithuania turkey israel singapore indonesia
+vietnam korea colombia chile argentina peru switzerland austria greece europe africa asia america latin
+greek thai dutch french swiss czech irish welsh scottish danish polish nordic baltic european one two three four five six
+seven eight nine ten existing honoured honored thrilled proud excited tbd tba ci cd`)
+
+// weForms are the words with which the tracked company's own posts refer to it or its people.
+var weForms = wordSet(`we we're we've we'll we'd our us i i'm i've my`)
+
+// describesNoun reports whether the name at token i describes the noun right after it, as in "a São Paulo
+// start-up".
+func (s *sentence) describesNoun(i int) bool {
+	return i+1 < len(s.toks) && nounWordSet[s.toks[i+1].form]
+}
+
+// joinedTo reports whether the person at token i is added by "and" to the one at token j, with only words
+// describing them in between ("Dr. Renata Vasques and engineer Thiago Nunes").
+func (s *sentence) joinedTo(j, i int) bool {
+	for k := j + 1; k < i; k++ {
+		if t := s.toks[k]; t.span >= 0 && s.spans[t.span].person {
+			return false
+		}
+	}
+	for k := i - 1; k > j && k >= i-3; k-- {
+		switch s.toks[k].form {
+		case "and", "&", "+":
+			return true
+		}
+		if s.toks[k].span >= 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// surnames maps the last name of each person the item names to the full name, for later mentions by last
+// name ("Kovač is co-founder and CEO of Oreline"); a last name two people share maps to "".
+func (sc *itemScan) surnames() map[string]string {
+	out := make(map[string]string)
+	for _, s := range sc.sents {
+		for _, sp := range s.spans {
+			if !sp.person || len(sp.words) < 2 {
+				continue
+			}
+			k := fold(sp.words[len(sp.words)-1])
+			if prev, ok := out[k]; ok && normalizePerson(prev) != normalizePerson(sp.text) {
+				out[k] = ""
+				continue
+			}
+			out[k] = sp.text
+		}
+	}
+	return out
+}
+
+// personAt returns the person the name at token i refers to, by full name or by last name, or "".
+func (sc *itemScan) personAt(s *sentence, i int, surnames map[string]string) string {
+	t := s.toks[i]
+	if t.span < 0 {
+		return ""
+	}
+	if s.spans[t.span].person {
+		return t.text
+	}
+	if len(s.spans[t.span].words) == 1 {
+		return surnames[fold(t.text)]
+	}
+	return ""
+}
+
+// departedFounders lists the founders of the tracked company the item says are leaving or have left.
+func (sc *itemScan) departedFounders(surnames map[string]string) map[string]bool {
+	out := make(map[string]bool)
+	for _, s := range sc.sents {
+		for i := range s.toks {
+			name := sc.personAt(s, i, surnames)
+			if name == "" || !sc.m.founders[normalizePerson(name)] {
+				continue
+			}
+			if s.departure() {
+				out[normalizePerson(name)] = true
+			}
+		}
+	}
+	return out
+}
+
+// beforeRole reports whether a role word follows the name at token i ("Redpoll CTO", "Fieldgrid's
+// co-founder").
+func (s *sentence) beforeRole(i int) bool {
+	j := i + 1
+	if j < len(s.toks) && s.toks[j].form == "'s" {
+		j++
+	}
+	return j < len(s.toks) && strings.HasPrefix(s.toks[j].form, rolePrefix)
+}
+
+// companyContext reports whether the words around the name at token i treat it as a company, even if it
+// reads like a person's name: "Skyward Vision's model", "Skyward Vision was founded", "Sentinel Mesh raised".
+func (s *sentence) companyContext(i int) bool {
+	if i+2 < len(s.toks) && s.toks[i+1].form == "'s" {
+		next := s.toks[i+2]
+		return next.span < 0 && next.form != "T" && !strings.HasPrefix(next.form, rolePrefix) && isLowerWord(next.text) &&
+			!founderRoles[word(next.form)]
+	}
+	if i+1 < len(s.toks) {
+		switch s.toks[i+1].form {
+		case "raised", "raises", "closed", "announced":
+			return i == 0 || !s.listBetween(i-2, i) && s.toks[i-1].form != "and"
+		case "was", "is":
+			if i+2 < len(s.toks) {
+				switch s.toks[i+2].form {
+				case "founded", "co-founded", "started", "created", "built", "acquired", "backed":
+					return true
+				}
+			}
+		case "has":
+			if i+2 < len(s.toks) && (s.toks[i+2].form == "raised" || s.toks[i+2].form == "closed") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// confirmedPerson reports whether the words around the name at token i show it is a person: a role or an
+// honorific before it, a founder's words around it, or "said", "who" or an aside after it.
+func (s *sentence) confirmedPerson(i int) bool {
+	if i > 0 {
+		prev := s.toks[i-1].form
+		if strings.HasPrefix(prev, rolePrefix) || personAffixes[prev] || prev == "by" {
+			return true
+		}
+	}
+	if i+1 < len(s.toks) {
+		switch s.toks[i+1].form {
+		case "said", "says", "told", "who":
+			return true
+		case ",", "and", "&":
+			if i+2 < len(s.toks) {
+				next := s.toks[i+2]
+				if strings.HasPrefix(next.form, rolePrefix) || next.form == "who" || next.span >= 0 && s.spans[next.span].person {
+					return true
+				}
+			}
+		}
+	}
+	return s.founderCue(i) != 0
+}
+
+// trackedRole reports whether the role word at token j is a role at the tracked company ("CEO at
+// Northwind", "Northwind's CEO").
+func (s *sentence) trackedRole(j int) bool {
+	if j+2 < len(s.toks) && (s.toks[j+1].form == "at" || s.toks[j+1].form == "of") && s.toks[j+2].form == "T" {
+		return true
+	}
+	return j > 0 && s.toks[j-1].form == "T" || j > 1 && s.toks[j-1].form == "'s" && s.toks[j-2].form == "T"
+}
+
+// authorLeft reports whether the author of a first-person post says they left the tracked company ("I'm
+// leaving Pathwise", "after four years at Copperfield Bank, I'm starting something new").
+func (sc *itemScan) authorLeft() bool {
+	for _, s := range sc.sents {
+		first := false
+		for _, t := range s.toks {
+			switch t.form {
+			case "i", "i'm", "i've", "my", "me":
+				first = true
+			}
+		}
+		if first && (s.departure() || strings.Contains(s.raw, "post-")) {
+			return true
+		}
+	}
+	return false
+}
+
+// raisedFor reports whether "raised" at token j raised money for a company named a few words on ("has
+// raised a $40 million first round for Ironsalt").
+func (s *sentence) raisedFor(j int) bool {
+	for k := j + 1; k < len(s.toks)-1 && k <= j+10; k++ {
+		if s.toks[k].form == "for" && s.toks[k+1].span >= 0 && !s.spans[s.toks[k+1].span].person {
+			return true
+		}
+	}
+	return false
+}
+
+// foundsAfter reports whether the person at token i is said to start a company named right after the
+// founding verb ("Aditi Rao, co-founder of Cobalt Harbour, has launched Tallyfin").
+func (s *sentence) foundsAfter(i int) bool {
+	for j := i + 1; j < len(s.toks) && j <= i+20; j++ {
+		switch f := s.toks[j].form; {
+		case f == "said" || f == "says" || f == ";":
+			return false
+		case strings.Contains(f, "found") && f != "found" || f == "launched" || f == "launches" || f == "started" || f == "starts" ||
+			f == "starting" || f == "launching" || f == "start":
+			for k := j + 1; k < len(s.toks) && k <= j+4; k++ {
+				if t := s.toks[k]; t.span >= 0 {
+					return !s.spans[t.span].person && !eventName(t.text) && !s.placeAt(k) && !placeBefore(s, k)
+				}
+				if s.toks[k].form == "T" {
+					return false
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// eventName reports whether a name is an event's ("Nordic Health Summit").
+func eventName(name string) bool {
+	switch w := strings.Fields(strings.ToLower(name)); w[len(w)-1] {
+	case "summit", "conference", "festival", "awards", "award", "week", "expo", "forum", "prize", "fair", "day":
+		return true
+	}
+	return false
+}
+
+// notPerson reports whether the person of a find is a company after all: it is named like its company,
+// is followed by its own founders' role or is used as a company ("Sentinel Mesh raised"), or names a region.
+func (sc *itemScan) notPerson(f found) bool {
+	if sameCompany(normalizeCompany(f.name), normalizeCompany(f.company)) {
+		return true
+	}
+	words := strings.Fields(fold(f.name))
+	if notCompanies[words[0]] {
+		return true
+	}
+	if f.sent >= len(sc.sents) {
+		return false
+	}
+	s := sc.sents[f.sent]
+	if f.tok >= len(s.toks) || s.toks[f.tok].text != f.name {
+		return false
+	}
+	return s.ownsRole(f.tok) || s.companyContext(f.tok)
+}
+
+// rivalWords mark a sentence that names a competitor of the tracked company, which ties no lead to it.
+var rivalWords = wordSet(`compete competes competing competitor competitors rival rivals`)
+
+// makesWords are the venture words that, with the tracked company as their subject, name something it made
+// rather than a company: "Northwind launched Atlas".
+var makesWords = wordSet(`launch launches launched launching unveil unveils unveiled build builds built building creates
+opened open opens`)
+
+// trackedMakes reports whether the venture word at token j has the tracked company as its subject.
+func (s *sentence) trackedMakes(j int) bool {
+	if !makesWords[s.toks[j].form] {
+		return false
+	}
+	for k := j - 1; k >= 0 && k >= j-3; k-- {
+		switch f := s.toks[k].form; f {
+		case "we", "we've", "we're":
+			return true
+		case "T":
+			return k == 0 || s.toks[k-1].form == "," || s.toks[k-1].form == "and" || s.toks[k-1].form == ":"
+		case "has", "have", "today", "just", "also", "is", "officially", "recently":
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// takeoverWords mark a sentence in which the tracked company takes over a rival, which does tie its
+// founders to it.
+var takeoverWords = wordSet(`acquire acquires acquired acquiring acquisition buy buys bought buying taken took takes over merge
+merges merged merger`)
+
+// trackedProduct reports whether the name at token i is something the tracked company made: "Northwind
+// launched Atlas", "Northwind's new app, Atlas".
+func (s *sentence) trackedProduct(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		f := s.toks[j].form
+		switch {
+		case makesWords[f]:
+			return s.trackedMakes(j)
+		case f == "'s" && j > 0 && s.toks[j-1].form == "T":
+			return true
+		case f == "its" || f == "new" || f == "," || f == "the" || f == "a" || f == "product" || f == "app" || f == "tool" || f == "feature":
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// handlePattern finds social handles such as "@fieldgrid" or "@formcraftapp".
+var handlePattern = regexp.MustCompile(`@([A-Za-z0-9_]{3,30})`)
+
+// nameHandles writes the handles in text whose name matches a web site the item mentions as the company's
+// name ("@formcraftapp" and formcraft.example: "Formcraft"), so that they are read as companies.
+func nameHandles(text string, sites []site) string {
+	if !strings.Contains(text, "@") {
+		return text
+	}
+	return handlePattern.ReplaceAllStringFunc(text, func(h string) string {
+		name := strings.ToLower(h[1:])
+		for _, suffix := range []string{"app", "hq", "inc", "io", "team", "official"} {
+			if trimmed := strings.TrimSuffix(name, suffix); len(trimmed) >= 4 && trimmed != name {
+				for _, st := range sites {
+					if st.label == trimmed {
+						name = trimmed
+					}
+				}
+			}
+		}
+		for _, st := range sites {
+			if st.label == name {
+				return strings.ToUpper(name[:1]) + name[1:]
+			}
+		}
+		return h
+	})
+}
+
+// departure reports whether the sentence says someone left, computed once.
+func (s *sentence) departure() bool {
+	if s.left == 0 {
+		s.left = 1
+		if hasDeparture(strings.Fields(s.str), true) {
+			s.left = 2
+		}
+	}
+	return s.left == 2
+}
