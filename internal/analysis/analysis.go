@@ -84,9 +84,17 @@ func SeverityRank(severity string) int {
 	return 0
 }
 
+// Item kinds: a piece of content (an article page, a feed entry, a news result, a repository or release), or
+// the diff of a page of the company's website that changed since the previous run.
+const (
+	ItemArticle = "article"
+	ItemChange  = "change"
+)
+
 // Item is one newly seen piece of content from a source of a tracker run.
 type Item struct {
 	Source    string    // "website", "feed", "news", "github", ...
+	Kind      string    // ItemArticle or ItemChange; empty is an article
 	URL       string    // where the item was found
 	Title     string    // headline, page or entry title
 	Text      string    // paragraph or summary, may be empty

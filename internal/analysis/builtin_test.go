@@ -195,7 +195,7 @@ func TestAnalysePicksMostSignificantFinding(t *testing.T) {
 func TestAnalyseMentionsSourceProblems(t *testing.T) {
 	res := analyse(t, Input{
 		CompanyName:    "Northwind",
-		Items:          []Item{{Source: "website", URL: "https://northwind.example/about", Title: "About", Text: "We now have 40 people."}},
+		Items:          []Item{{Source: "website", Kind: ItemChange, URL: "https://northwind.example/about", Title: "Website change on /about", Text: "Added: We now have 40 people."}},
 		SourceProblems: []string{"news: failing for 3 runs: timeout"},
 	})
 	if !strings.Contains(res.Analysis, "news: failing for 3 runs: timeout") {

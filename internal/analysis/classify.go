@@ -241,68 +241,113 @@ type match struct {
 	speculative bool
 }
 
-// Classify decides what one item says about the company. founders are the company's founders' names, used to
-// tell a founder's departure from an executive's.
-func Classify(it Item, company string, founders []string) Finding {
+// scanned is what the trigger table found in one item.
+type scanned struct {
+	item         Item
+	change       *pageDiff        // the diff of a changed page; nil for an article
+	sentences    []string         // normalised, with the company and founders replaced by their tokens
+	title        bool             // sentences[0] is the title
+	best         map[string]match // the best occurrence of each type
+	people       []string
+	mentioned    bool // the item names the company or a founder
+	titleMention bool // the title does
+}
+
+// scanItem runs the trigger table over an item: its title and sentences, or for a changed page the lines
+// the page gained, which are what may announce news.
+func scanItem(it Item, company string, founders []string) scanned {
 	aliases := companyAliases(company)
 	refs := founderRefs(founders)
+	sc := scanned{item: it, best: map[string]match{}}
 
 	var raw []string
-	if t := strings.TrimSpace(it.Title); t != "" {
-		raw = append(raw, t)
+	if it.Kind == ItemChange {
+		d := parseDiff(it.Text)
+		sc.change = &d
+		for _, l := range d.added {
+			raw = append(raw, splitSentences(l)...)
+		}
+	} else {
+		if t := strings.TrimSpace(it.Title); t != "" {
+			raw = append(raw, t)
+			sc.title = true
+		}
+		raw = append(raw, splitSentences(it.Text)...)
 	}
-	raw = append(raw, splitSentences(it.Text)...)
 
-	f := Finding{Item: it}
-	best := map[string]match{}
-	mentioned := false
 	var people []string
-	sentences := make([]string, 0, len(raw))
+	sc.sentences = make([]string, 0, len(raw))
 	for i, r := range raw {
 		marked, named := markFounders(r, refs)
 		people = append(people, named...)
 		people = append(people, detectNames(r, aliases, true)...)
 		s := markCompany(normalise(marked), aliases)
-		sentences = append(sentences, s)
+		sc.sentences = append(sc.sentences, s)
 		if len(named) > 0 || strings.Contains(s, companyToken) {
-			mentioned = true
+			sc.mentioned = true
+			if i == 0 && sc.title {
+				sc.titleMention = true
+			}
 		}
-		for _, m := range scanSentence(s, i == 0 && it.Title != "") {
-			if cur, ok := best[m.typ]; !ok || better(m, cur) {
-				best[m.typ] = m
+		for _, m := range scanSentence(s, i == 0 && sc.title) {
+			if cur, ok := sc.best[m.typ]; !ok || better(m, cur) {
+				sc.best[m.typ] = m
 			}
 		}
 	}
-	f.People = dedupe(people)
+	sc.people = dedupe(people)
+	return sc
+}
 
-	top, found := pick(best)
+// Classify decides what one item says about the company. founders are the company's founders' names, used to
+// tell a founder's departure from an executive's. An article with no event is other news; a changed page is
+// typed by the news its new text announces, else it is a website change, or no change when the diff is
+// cosmetic (dates, counters, a copyright year).
+func Classify(it Item, company string, founders []string) Finding {
+	sc := scanItem(it, company, founders)
+	top, found := pick(sc.best)
+
+	var typ string
+	var score float64
 	switch {
 	case strings.EqualFold(it.Source, "github"):
-		f.Type, f.Score = radar.TypeOpenSource, 0.8
+		typ, score = radar.TypeOpenSource, 0.8
 	case found:
-		f.Type, f.Score = top.typ, top.weight
-	case strings.EqualFold(it.Source, "website"):
-		f.Type, f.Score = radar.TypeWebsiteChange, 0.5
+		typ, score = top.typ, top.weight
+	case sc.change != nil && sc.change.cosmetic():
+		typ, score = radar.TypeNoChange, 0.6
+	case sc.change != nil:
+		typ, score = radar.TypeWebsiteChange, 0.5
 	default:
-		f.Type, f.Score = radar.TypeOther, 0.3
+		typ, score = radar.TypeOther, 0.3
 	}
-	matched := found && f.Type == top.typ
+	return finding(sc, typ, score)
+}
+
+// finding completes the finding of a scanned item of the given type: the amount, round and severity from the
+// type's best occurrence, and the denial, rumour and third-party modifiers.
+func finding(sc scanned, typ string, score float64) Finding {
+	it := sc.item
+	f := Finding{Item: it, Type: typ, Score: score, People: sc.people}
+	top, matched := sc.best[typ]
 	if matched {
 		f.Negated = top.negated
-		if f.Type == radar.TypeFunding || f.Type == radar.TypeAcquisition {
-			f.Money = itemMoney(sentences, top)
-		}
-		if f.Type == radar.TypeFunding {
+	}
+	if f.Type == radar.TypeFunding || f.Type == radar.TypeAcquisition {
+		f.Money = itemMoney(sc.sentences, top, matched)
+	}
+	if f.Type == radar.TypeFunding {
+		if matched {
 			f.Round = roundOf(top.sentence)
-			for _, s := range sentences {
-				if f.Round != "" {
-					break
-				}
-				f.Round = roundOf(s)
+		}
+		for _, s := range sc.sentences {
+			if f.Round != "" {
+				break
 			}
-			if f.Money != nil {
-				f.Score = math.Min(1, f.Score+0.03)
-			}
+			f.Round = roundOf(s)
+		}
+		if f.Money != nil {
+			f.Score = math.Min(1, f.Score+0.03)
 		}
 	}
 	f.Severity = severityOf(f, top, matched)
@@ -315,14 +360,14 @@ func Classify(it Item, company string, founders []string) Finding {
 		f.Severity = capSeverity(f.Severity, SeverityMedium)
 		f.Score = math.Min(f.Score, 0.35)
 	}
-	if isThirdParty(it.Source) && !mentioned && f.Type != radar.TypeOther {
+	if isThirdParty(it.Source) && !sc.mentioned && f.Type != radar.TypeOther {
 		f.Severity = capSeverity(f.Severity, SeverityMedium)
 		f.Score *= 0.6
 	}
 	f.Score = math.Round(f.Score*100) / 100
 
 	for _, t := range Types() {
-		if m, ok := best[t]; ok && t != f.Type && !m.negated && m.weight >= 0.75 {
+		if m, ok := sc.best[t]; ok && t != f.Type && !m.negated && m.weight >= 0.75 {
 			f.Secondary = append(f.Secondary, t)
 		}
 	}
@@ -454,13 +499,15 @@ func isSpeculative(s string, start int) bool {
 	return speculateRe.MatchString(s[clauseStart(s, start, clauseBreaks):start])
 }
 
-// itemMoney finds the deal amount, preferring the sentence that carried the match.
-func itemMoney(sentences []string, top match) *Money {
-	if m := dealMoney(top.sentence[top.start:]); m != nil {
-		return m
-	}
-	if m := dealMoney(top.sentence); m != nil {
-		return m
+// itemMoney finds the deal amount, preferring the sentence that carried the match when there is one.
+func itemMoney(sentences []string, top match, matched bool) *Money {
+	if matched {
+		if m := dealMoney(top.sentence[top.start:]); m != nil {
+			return m
+		}
+		if m := dealMoney(top.sentence); m != nil {
+			return m
+		}
 	}
 	for _, s := range sentences {
 		if m := dealMoney(s); m != nil {

@@ -124,10 +124,18 @@ type Link struct {
 	Published time.Time `json:"published,omitzero"` // an article's date, when the page shows one
 }
 
-// Item is one thing seen: a feed entry, a news result, a listed article, a repository or release.
+// Item kinds: a piece of content, or the diff of a website page that changed since the previous run.
+const (
+	ItemArticle = "article" // a feed entry, a news result, a listed article, a repository or release
+	ItemChange  = "change"  // Text is the page's diff, lines "Added: a; b" and "Removed: c"
+)
+
+// Item is one thing seen: a feed entry, a news result, a listed article, a repository or release, or a
+// changed page.
 type Item struct {
 	Key       string // stable identity across runs, for telling new items from ones seen before
 	Source    string // SourceWebsite, SourceFeed, SourceNews or SourceGitHub
+	Kind      string // ItemArticle or ItemChange
 	URL       string
 	Title     string
 	Text      string

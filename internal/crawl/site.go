@@ -251,7 +251,7 @@ func (sc siteCrawl) articles(feedItems map[string]Item) []Item {
 			if key == "" {
 				continue
 			}
-			it := Item{Key: SourceWebsite + ":" + key, Source: SourceWebsite, URL: l.URL, Title: l.Text, Published: l.Published}
+			it := Item{Key: SourceWebsite + ":" + key, Source: SourceWebsite, Kind: ItemArticle, URL: l.URL, Title: l.Text, Published: l.Published}
 			if f, ok := feedItems[key]; ok {
 				it.Text = f.Text
 				if it.Published.IsZero() {
@@ -279,6 +279,7 @@ func (sc siteCrawl) changes() []Item {
 		out = append(out, Item{
 			Key:    "change:" + canonicalString(p.snap.URL) + "@" + p.snap.Hash[:16],
 			Source: SourceWebsite,
+			Kind:   ItemChange,
 			URL:    p.snap.URL,
 			Title:  "Website change on " + pageLabel(p),
 			Text:   summary,

@@ -1,0 +1,85 @@
+package analysis
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// pageDiff is the crawler's summary of a changed page: the lines it gained and the lines it lost.
+type pageDiff struct {
+	added, removed []string
+}
+
+// parseDiff reads a change item's text, lines "Added: a; b" and "Removed: c"; text in neither form counts as
+// added.
+func parseDiff(text string) pageDiff {
+	var d pageDiff
+	into := &d.added
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "":
+			continue
+		case hasPrefixFold(line, "added:"):
+			into, line = &d.added, line[len("added:"):]
+		case hasPrefixFold(line, "removed:"):
+			into, line = &d.removed, line[len("removed:"):]
+		}
+		for _, part := range strings.Split(line, "; ") {
+			if part = strings.TrimSpace(part); part != "" {
+				*into = append(*into, part)
+			}
+		}
+	}
+	return d
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+var (
+	// boilerplateRe finds lines that are page furniture rather than content.
+	boilerplateRe = regexp.MustCompile(`(?i)(?:©|\(c\)|copyright|all rights reserved|cookie|privacy (?:policy|settings|preferences)|last updated|updated on|terms of (?:use|service)|skip to (?:main )?content|back to top)`)
+	// volatileRe finds the parts of a line that change without news: numbers, dates, times and weekdays.
+	volatileRe = regexp.MustCompile(`(?i)\d[\d.,:/-]*(?:st|nd|rd|th|k|m|am|pm|\+|%)?|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|yesterday|ago|minutes?|hours?|days?|weeks?)\b`)
+	wordSplitRe = regexp.MustCompile(`[^\pL\pN]+`)
+)
+
+// cosmetic reports whether a diff changes nothing a reader would care about: every gained or lost line is
+// page furniture (a copyright year, cookie text), or a line that reappears with only its numbers and dates
+// changed or its words reordered (a counter, a date stamp, reordered navigation).
+func (d pageDiff) cosmetic() bool {
+	if len(d.added) == 0 && len(d.removed) == 0 {
+		return true
+	}
+	addedKeys := make([]string, len(d.added))
+	for i, l := range d.added {
+		addedKeys[i] = volatileKey(l)
+	}
+	removedKeys := make([]string, len(d.removed))
+	for i, l := range d.removed {
+		removedKeys[i] = volatileKey(l)
+	}
+	for i, l := range d.added {
+		if !boilerplateRe.MatchString(l) && !slices.Contains(removedKeys, addedKeys[i]) {
+			return false
+		}
+	}
+	for i, l := range d.removed {
+		if !boilerplateRe.MatchString(l) && !slices.Contains(addedKeys, removedKeys[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// volatileKey reduces a line to its sorted words without numbers and dates, so that a counter that moved,
+// a new date or a reordering leaves the key unchanged.
+func volatileKey(line string) string {
+	words := wordSplitRe.Split(strings.ToLower(volatileRe.ReplaceAllString(line, " ")), -1)
+	words = slices.DeleteFunc(words, func(w string) bool { return w == "" })
+	slices.Sort(words)
+	return strings.Join(words, " ")
+}
