@@ -119,6 +119,7 @@ type Finding struct {
 	Negated   bool     // the item denies the event ("denies rumours of layoffs"): kept, never counted
 	Score     float64  // confidence 0..1
 	Secondary []string // other signal types the item also reports, e.g. expansion in a funding story
+	Reasons   []string // what decided the type: the matched phrase, words and trigger hits that weighed most
 }
 
 // Rule is one compiled alert rule.

@@ -41,9 +41,9 @@ func hasPrefixFold(s, prefix string) bool {
 
 var (
 	// boilerplateRe finds lines that are page furniture rather than content.
-	boilerplateRe = regexp.MustCompile(`(?i)(?:©|\(c\)|copyright|all rights reserved|cookie|privacy (?:policy|settings|preferences)|last updated|updated on|terms of (?:use|service)|skip to (?:main )?content|back to top)`)
+	boilerplateRe = regexp.MustCompile(`(?i)(?:©|\(c\)|copyright|all rights reserved|cookie|privacy (?:policy|settings|preferences)|last updated|updated on|terms of (?:use|service)|skip to (?:main )?content|back to top|follow us|^["“'‘].{10,}["”'’]\s*[-–—]\s*\S)`)
 	// volatileRe finds the parts of a line that change without news: numbers, dates, times and weekdays.
-	volatileRe = regexp.MustCompile(`(?i)\d[\d.,:/-]*(?:st|nd|rd|th|k|m|am|pm|\+|%)?|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|yesterday|ago|minutes?|hours?|days?|weeks?)\b`)
+	volatileRe = regexp.MustCompile(`(?i)(?:^|[^\d.,$€£¥])\d[\d.,:/-]*(?:st|nd|rd|th|k|am|pm|\+)?(?:$|[^\d%p])|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|yesterday|ago|minutes?|hours?|days?|weeks?)\b`)
 	wordSplitRe = regexp.MustCompile(`[^\pL\pN]+`)
 )
 
@@ -63,16 +63,39 @@ func (d pageDiff) cosmetic() bool {
 		removedKeys[i] = volatileKey(l)
 	}
 	for i, l := range d.added {
-		if !boilerplateRe.MatchString(l) && !slices.Contains(removedKeys, addedKeys[i]) {
+		if !boilerplateRe.MatchString(l) && !nearlyIn(addedKeys[i], removedKeys) {
 			return false
 		}
 	}
 	for i, l := range d.removed {
-		if !boilerplateRe.MatchString(l) && !slices.Contains(addedKeys, removedKeys[i]) {
+		if !boilerplateRe.MatchString(l) && !nearlyIn(removedKeys[i], addedKeys) {
 			return false
 		}
 	}
 	return true
+}
+
+// nearlyIn reports whether some key of keys has nearly the same words as key: all but one word in ten in
+// common (a fixed typo, a changed punctuation mark, one link more or less in a list).
+func nearlyIn(key string, keys []string) bool {
+	a := strings.Fields(key)
+	for _, k := range keys {
+		if k == key {
+			return true
+		}
+		b := strings.Fields(k)
+		common := 0
+		for _, w := range a {
+			if slices.Contains(b, w) {
+				common++
+			}
+		}
+		union := len(a) + len(b) - common
+		if union > 0 && float64(common)/float64(union) >= 0.7 {
+			return true
+		}
+	}
+	return false
 }
 
 // volatileKey reduces a line to its sorted words without numbers and dates, so that a counter that moved,

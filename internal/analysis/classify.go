@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -24,12 +25,12 @@ type trigger struct {
 // Fragments shared by the patterns.
 const (
 	founderFrag = `(?:co-?founders?|cofounders?|founders?|founding (?:ceo|cto|team|partner))`
-	titleFrag   = `(?:ceo|cto|cfo|coo|cmo|cpo|cro|cio|ciso|chro|chief [a-z]+(?: [a-z]+)? officer|chief executive|` +
+	titleFrag   = `(?:ceo|cto|cfo|coo|cmo|cpo|cro|cio|ciso|chro|chief [a-z]+(?: [a-z]+)? officer|chief executive|[a-z]+ chief|` +
 		`vp|svp|evp|vice president|president|head of [a-z]+|general counsel|chair(?:man|woman|person)?|` +
 		`board member|board of directors|managing director|general manager|country manager)`
 	departFrag = `(?:steps? down|stepped down|stepping down|to step down|steps? back|stepped back|stepping back|` +
 		`resign(?:s|ed|ing|ation)?|to resign|depart(?:s|ed|ing|ure)?|leav(?:es|ing)|left|to leave|quits?|quitting|` +
-		`exits|exiting|to exit|is out|ousted|fired|dismissed|no longer|parts? ways|parted ways|moves? on|moving on|` +
+		`exits|exiting|to exit|is out|ousted|steps? away|stepped away|stepping away|walks? away|walked away|bows? out|bowed out|fired|dismissed|no longer|parts? ways|parted ways|moves? on|moving on|` +
 		`retir(?:es|ed|ing|ement)|to retire|hands? over|handing over|transitions? (?:out|away)|says? goodbye|farewell)`
 	startFrag = `(?:start(?:s|ed|ing)?|launch(?:es|ed|ing)?|found(?:s|ed|ing)?|co-?found(?:s|ed|ing)?|build(?:s|ing)?|` +
 		`form(?:s|ed)?|set(?:s|ting)? up|spin(?:s|ning)? (?:out|off)|spun (?:out|off)|unveil(?:s|ed)?|emerg(?:es|ed) from)`
@@ -84,12 +85,15 @@ func buildTriggers() []trigger {
 	add(radar.TypeAcquisition, 0.85, "buyer", `(?:acquisition|acquisitions|acquihire|acqui-hire|buyout|takeover|m&a)\b`, nil)
 	add(radar.TypeAcquisition, 0.9, "target", `(?:tak(?:es|e|ing) CO private|tak(?:es|e|ing) (?:it|the company) private|taken private|take-private)`, nil)
 	add(radar.TypeAcquisition, 0.85, "target", `sell(?:s|ing)? (?:\S+ ){0,2}?to (?:a |an |the )?(?:competitor|rival|buyer|bigger|larger|strategic|private equity|pe firm|tech giant)`, nil)
-	add(radar.TypeAcquisition, 0.8, "target", `(?:for sale|sale process|explor(?:es|ing) (?:a )?sale|seeks? (?:a )?buyer|put (?:itself )?up for sale|strategic alternatives|sale of CO)`, nil)
+	add(radar.TypeAcquisition, 0.8, "target", `(?:for sale|sale process|explor(?:es|ing|e) (?:a |an )?(?:possible |potential )?sale|seeks? (?:a )?buyer|put (?:itself )?up for sale|strategic alternatives|sale of CO)`, nil)
 
 	// Founders: departures and new ventures.
 	leftOther := func(s string, _, end int) bool {
 		m := nextWordRe.FindStringSubmatch(s[end:])
 		if m == nil {
+			return false
+		}
+		if ownBusinessRe.MatchString(s[end:]) {
 			return false
 		}
 		switch strings.TrimSuffix(strings.TrimRight(m[1], ".'"), "'s") {
@@ -103,6 +107,9 @@ func buildTriggers() []trigger {
 	}
 	departCheck := func(s string, start, end int) bool {
 		seg := s[start:end]
+		if strings.HasSuffix(seg, "dismissed") && dismissClaimRe.MatchString(s[end:]) {
+			return true
+		}
 		if transitiveLeaveRe.MatchString(seg) {
 			return leftOther(s, start, end)
 		}
@@ -123,6 +130,12 @@ func buildTriggers() []trigger {
 	add(radar.TypeNewVenture, 0.93, "", `(?:FOUNDER|former|ex-|ex |alum|alumni|veteran)(?: [^.;]*?)? (?:new|next|own|stealth) (?:\S+ ){0,2}?VENTURE`, notOwnStory)
 	add(radar.TypeNewVenture, 0.9, "", `(?:FOUNDER|former|ex-|ex |alumn\w*|veteran)[^.;]*?(?:stealth|new (?:\S+ ){0,2}?VENTURE)`, notOwnStory)
 	add(radar.TypeNewVenture, 0.85, "", `(?:stealth startup|stealth-mode|stealth mode|new venture|new startup|new start-up|next venture)`, notOwnStory)
+	notOwnThing := func(s string, _, end int) bool {
+		return ownThingRe.MatchString(s[end:])
+	}
+	add(radar.TypeNewVenture, 0.97, "", `(?:ex-|ex |former |alumn\w* of |veteran of )(?:\S+ ){0,1}?CO(?:'s)?(?: [^.;]*?)? (?:START|rais(?:es|ed|ing)|returns? with|is back with|debuts?|co-?founds?|co-?founded|back(?:s|ed)? (?:her|his|their) own)\b`, notOwnThing)
+	add(radar.TypeNewVenture, 0.97, "", `(?:CO(?:'s)? |former |ex-)(?:co-?)?FOUNDER(?: \S+){0,3}? (?:START|returns? with|is back with|unveils?|debuts?|rais(?:es|ed) \S+ for)\b`, notOwnThing)
+	add(radar.TypeNewVenture, 0.9, "", `(?:spin(?:s|ning)?[- ]?(?:out|off)|spun[- ]?(?:out|off)|spinout|spinoff)\b`, nil)
 
 	// Executives.
 	add(radar.TypeExecutiveChange, 0.85, "", `(?:appoint(?:s|ed|ing)?|name[sd]?|naming|hire[sd]?|hiring|recruit(?:s|ed)?|welcome[sd]?|promote[sd]?|tap(?:s|ped)?|elevat(?:es|ed)|brings? on|brought on|add(?:s|ed)|join(?:s|ed)?|poach(?:es|ed)?|select(?:s|ed)|pick(?:s|ed)|announc(?:es|ed) (?:\S+ ){0,2}?new) (?:\S+ ){0,8}?(?:as |its |new |a |the |interim |acting )*TITLE\b`, func(s string, start, _ int) bool {
@@ -139,14 +152,15 @@ func buildTriggers() []trigger {
 	add(radar.TypeTeamGrowth, 0.85, "", `(?:grow(?:s|ing)?|grew|expand(?:s|ed|ing)?|scal(?:es|ed|ing)(?: up)?|boost(?:s|ed)?|increas(?:es|ed|ing)|build(?:s|ing)? out) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|teams|workforce|staff)\b`, nil)
 	add(radar.TypeTeamGrowth, 0.85, "", `(?:(?:team|headcount|workforce|staff) (?:\S+ ){0,2}?(?:grown|grew|grows|doubled|increased|expanded) to \d|(?:grown|grew) to \d[\d,]* (?:people|employees|staff|team members))`, nil)
 	add(radar.TypeTeamGrowth, 0.78, "", `(?:is hiring|are hiring|we're hiring|we are hiring|now hiring|hiring spree|hiring push|hiring drive|recruiting drive|plans to hire|hiring across)`, nil)
-	add(radar.TypeTeamGrowth, 0.55, "", `(?:open roles|open positions|job openings|join our team|join the team|careers at|new hires|headcount)`, nil)
+	add(radar.TypeTeamGrowth, 0.66, "", `(?:open roles|open positions|job openings|join our team|join the team|careers at|jobs at|new hires|we're looking for|we are looking for|now recruiting|apply now)`, nil)
+	add(radar.TypeTeamGrowth, 0.55, "", `headcount`, nil)
 
 	// Contraction.
 	add(radar.TypeContraction, 0.95, "shutdown", `CO (?:is |will |has )?(?:shut(?:s|ting)? down|to shut down|winds? down|is winding down|closes its doors|ceases operations|goes bust|collapses)`, nil)
 	add(radar.TypeContraction, 0.93, "shutdown", `(?:ceas(?:es|ed|ing|e) (?:operations|trading)|bankrupt\w*|insolven\w+|files? for (?:bankruptcy|insolvency|chapter 11)|chapter 11|liquidat\w+|(?:enters|entered|goes into|went into|placed into|placed in) administration|wind(?:s|ing)? down (?:operations|the company|the business)|wound down|shut(?:s|ting)? down (?:operations|for good|the company|the business)|shutting down$|shuts down$|to shut down$|is closing its doors|closes its doors|closed its doors)`, nil)
 	add(radar.TypeContraction, 0.92, "", `(?:lay(?:s|ing)? off|laid off|layoffs?|lay-offs?|redundanc(?:y|ies)|job cuts|job losses|cuts? jobs|cutting jobs|hiring freeze|furlough\w*|let(?:s|ting)? go (?:of )?(?:\S+ ){0,2}?\d+)`, nil)
 	add(radar.TypeContraction, 0.9, "", `(?:cut(?:s|ting)?|slash(?:es|ed|ing)?|reduc(?:es|ed|ing|e)|trim(?:s|med|ming)?|shed(?:s|ding)?|eliminat(?:es|ed|ing)) (?:\S+ ){0,3}?(?:\d+ ?(?:%|percent|per cent) (?:of (?:its |the |their |our )?)?(?:global |total )?(?:workforce|staff|headcount|jobs|roles|employees|team|positions|people|workers)|\d[\d,]* (?:\S+ )?(?:jobs|roles|positions|employees|staff|people|workers)|(?:its |the |their )?(?:workforce|staff|headcount|jobs|team|employees))`, nil)
-	add(radar.TypeContraction, 0.88, "office", `(?:clos(?:es|ed|ing|e|ure of)|shut(?:s|ting)? down|shutter(?:s|ed|ing)?) (?:its |the |our |their |a )?(?:\S+ ){0,2}?(?:office|offices|hq|headquarters|site|plant|hub|studio|stores?|factory|facility|operations in|branch|location)`, nil)
+	add(radar.TypeContraction, 0.88, "office", `(?:clos(?:es|ed|ing|e|ure of)|shut(?:s|ting)? down|shutter(?:s|ed|ing)?) (?:its |the |our |their |a )?(?:\S+ ){0,2}?(?:office|offices|hq|headquarters|site|plant|hub|studio|stores?|factory|facility|operations in|branch|location|depot|warehouse|clinic|lab)`, nil)
 	add(radar.TypeContraction, 0.8, "", `(?:downsiz\w+|restructur\w+|shut(?:s|ting)? down|shutters|shuttered|winds? down|wind-down|scal(?:es|ed|ing) back|pulls? out of|exits? the \S+ market|retrench\w*)`, nil)
 
 	// Products.
@@ -170,23 +184,30 @@ func buildTriggers() []trigger {
 	add(radar.TypeExpansion, 0.84, "", `launch(?:es|ed|ing)? (?:in|across) `, func(s string, _, end int) bool {
 		return launchInBetaRe.MatchString(s[end:])
 	})
+	add(radar.TypeExpansion, 0.85, "", `(?:set(?:s|ting)? up|establish(?:es|ed|ing)?|open(?:s|ed|ing)?|build(?:s|ing)?|launch(?:es|ed)?|incorporat(?:es|ed)|register(?:s|ed)) (?:\S+ ){0,4}?(?:subsidiary|hub|base|plant|factory|clinic|warehouse|depot|data region|entity|regional (?:office|headquarters|hq)|branch|outpost)s?\b`, nil)
+	add(radar.TypeExpansion, 0.84, "", `(?:begins?|began|starts?|started|commenc(?:es|ed)) (?:\S+ ){0,2}?(?:operations|operating|trading|writing|selling|shipping|serving|deliveries) (?:\S+ ){0,3}?(?:in|at|across)\b`, nil)
+	add(radar.TypeExpansion, 0.84, "", `(?:now (?:serves?|serving|runs?|operates?|operating|live|available|ships?|shipping|delivers?) (?:\S+ ){0,3}?in|(?:first|second|third|fourth|new) (?:\S+ ){0,1}?(?:factory|plant|clinic|store|warehouse|hub|depot|studio|location|country|countries|market|markets|region|city|cities)\b)`, nil)
 	add(radar.TypeExpansion, 0.86, "", `(?:enter(?:s|ed|ing)? (?:the )?(?:\S+ ){0,2}?markets?|market entry|international expansion|global expansion|now operating in|now live in|arriv(?:es|ed) in|mov(?:es|ed|ing) (?:its )?(?:headquarters|hq) to|relocat(?:es|ed|ing) (?:its )?(?:headquarters|hq))`, nil)
 
 	// Legal.
 	add(radar.TypeLegal, 0.88, "serious", `MONEY fine\b`, nil)
 	add(radar.TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|files? suit|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
+	add(radar.TypeLegal, 0.86, "serious", `(?:opens? (?:\S+ ){0,2}?(?:proceedings|investigation|inquiry|probe|case) (?:against|into)|tribunal|warning letter|scrutiny|watchdog|competition (?:office|authority|commission)|enforcement action|class-action|accused of|allegations?)`, nil)
 	add(radar.TypeLegal, 0.82, "", `(?:settles?|settled|settlement|litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
 
 	// Recognition.
 	add(radar.TypeRecognition, 0.88, "", `(?:wins?|won|winning|awarded|receiv(?:es|ed|e)|earn(?:s|ed)?|takes? home|picks? up|scoops?) (?:\S+ ){0,4}?(?:award|awards|prize|honou?r|medal|recognition|accolade|title)`, nil)
 	add(radar.TypeRecognition, 0.88, "", `(?:named|listed|ranked|ranks|included|featured|selected|recogni[sz]ed) (?:\S+ ){0,3}?(?:to|in|on|among|as one of|as a|one of|in the|as)\b (?:\S+ ){0,6}?(?:list|ranking|index|top \d+|\d+ under \d+|leaders?|fastest|best|most|innovators?|startups? to watch|cool vendor)`, nil)
 	add(radar.TypeRecognition, 0.85, "", `(?:makes?|made|joins?|lands? on|landed on|tops?|topped) (?:the )?(?:\S+ ){0,4}?(?:list|ranking|index)\b`, nil)
+	add(radar.TypeRecognition, 0.9, "", `(?:wins?|won|winning|awarded|takes? (?:home|first)|scoops?) (?:\S+ ){0,6}?(?:award|awards|prize|contest|competition|challenge|title|trophy|medal|hackathon|pitch)\b`, nil)
+	add(radar.TypeRecognition, 0.86, "", `(?:ranks?|ranked|placed|comes?) (?:no\. ?|number |#)?\d+\w* (?:on|in|among)|(?:companies|startups|start-ups|firms) to watch|(?:incubator|accelerator|programme|program) (?:welcomes|selects|picks|admits)|(?:latest|new|spring|autumn|fall|summer|winter) (?:intake|cohort|batch)|(?:technology )?fast \d+`, nil)
 	add(radar.TypeRecognition, 0.75, "", `\d+ under \d+`, nil)
 	add(radar.TypeRecognition, 0.75, "", `(?:fastest[- ]growing|best places to work|great place to work|award|awards|finalist|shortlisted|winner|prize|accelerator|cohort|y combinator|techstars)\b`, nil)
 
 	// Open source.
 	add(radar.TypeOpenSource, 0.88, "", `(?:open[- ]sourc(?:es|ed|ing)|open[- ]source (?:release|project|library|framework|model|sdk|tool|version)|on github|github (?:repo|repository)|new repository|stars on github)`, nil)
 	add(radar.TypeOpenSource, 0.88, "", `\d[\d.,]*k? (?:github )?stars\b`, nil)
+	add(radar.TypeOpenSource, 0.9, "", `(?:under (?:an? |the )?(?:open|permissive|apache|mit|bsd|gpl|agpl|lgpl|mpl|creative commons|cc[- ]by)\S*(?: \S+)?(?: licen[cs]e)?|apache[- ]2(?:\.0)?|mit licen[cs]e|(?:agpl|gpl|lgpl|mpl)(?:v?\d)?\b|open[- ]weights?|open[- ]source (?:edition|release|version|model|library|tool)|as open[- ]source|open licen[cs]e|open[- ]sourc(?:es|ed|ing))`, nil)
 
 	return ts
 }
@@ -212,8 +233,14 @@ var (
 	nearNegRe        = regexp.MustCompile(`(?:\bfail(?:s|ed|ing)? to\b|\bno\b|\bnot\b|\bnever\b|\bnor\b|\bwithout\b|n't\b|\bcannot\b|\bnone\b|\bneither\b)`)
 	notNegRe         = regexp.MustCompile(`\b(?:no longer|not only|not just|no\.? \d|never before|without precedent)\b`)
 	postNegRe        = regexp.MustCompile(`^[^,;]*?\b(?:(?:is|are|was|were) (?:not|false|untrue|unfounded|baseless)|not (?:planned|true|happening|expected|on the table|for sale)|false|untrue|unfounded|baseless|denied|dismissed|refuted|rejected|debunked|ruled out|won't happen|will not happen)\b`)
-	speculateRe      = regexp.MustCompile(`\b(?:rumou?r\w*|reportedly|report(?:s|ed)? (?:say|says|that|suggest\w*)|sources? (?:say|said|familiar|close)|people familiar|according to (?:people|sources|reports|a report)|in (?:early |advanced |exclusive )?(?:talks|discussions|negotiations)|consider(?:s|ing)|explor(?:es|ing)|weigh(?:s|ing)|mull(?:s|ing)|eye(?:s|ing)|could|might|said to be|is said to|may be|speculat\w+|potential|possible|possibly|likely|plans? to|planning to|looking to|set to|expected to|aims? to|seek(?:s|ing)?|in the market for|would|hints? at|teases?|to explore)\b`)
-	headlineSpec     = regexp.MustCompile(`(?:^report:|^exclusive:|\?\s*$|\brumou?r\w*|\breportedly\b|\bsources? say\b)`)
+	speculateRe      = regexp.MustCompile(`\b(?:rumou?r\w*|chatter|gossip|whispers?|claim(?:s|ed)? (?:that )?|reportedly|report(?:s|ed)? (?:say|says|that|suggest\w*)|sources? (?:say|said|familiar|close)|people familiar|according to (?:people|sources|reports|a report)|in (?:early |advanced |exclusive )?(?:talks|discussions|negotiations)|consider(?:s|ing)|explor(?:es|ing)|weigh(?:s|ing)|mull(?:s|ing)|eye(?:s|ing)|could|might|said to be|is said to|may be|speculat\w+|potential|possible|possibly|likely|plans? to|planning to|looking to|set to|expected to|aims? to|seek(?:s|ing)?|in the market for|would|hints? at|teases?|to explore)\b`)
+	headlineSpec     = regexp.MustCompile(`(?:^report:|^exclusive:|\?\s*$|\brumou?r\w*|\bchatter\b|\breportedly\b|\bsources? say\b)`)
+	// describedRe finds a company described rather than named, as the subject of an event.
+	describedRe = regexp.MustCompile(`\b(?:firm|start-?up|company|brand|maker|business|developer|provider|operator|platform|insurer|lender|bank|studio|lab|bakery|group|producer|manufacturer|specialist|it|she|he|they|its|founder|co-?founder|ceo|owner)\b`)
+	// firstPersonRe finds the company speaking of itself, in its own posts or a founder's.
+	firstPersonRe = regexp.MustCompile(`\b(?:we|we're|we've|we'll|our|us|i|i'm|i've|my)\b`)
+	// otherPartyRe finds a first-person item speaking of another company: a customer's or portfolio company's news.
+	otherPartyRe = regexp.MustCompile(`\bour (?:customer|client|partner|investor|portfolio company|friends)s?\b|\bcongratulations to\b`)
 	clauseBreaks     = []string{",", ";", ":", " but ", " while ", " although ", " however ", " whereas ", " - ", "(", ")"}
 	nearClauseBreaks = append([]string{" and ", " as ", " after ", " because ", " since "}, clauseBreaks...)
 	roundRe          = regexp.MustCompile(`\b(?:(pre-?seed|pre seed)|(seed)|series ([a-h])|(angel)|(bridge))\b`)
@@ -221,12 +248,16 @@ var (
 	ceoRe            = regexp.MustCompile(`\b(?:ceo|chief executive)\b`)
 
 	raiseOtherRe      = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
-	buyOtherRe        = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)`)
+	buyOtherRe        = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)|^(?: \S+){1,4} as (?:a |its )?(?:customer|client|partner)`)
+	dismissClaimRe    = regexp.MustCompile(`^ (?:\S+ )?(?:rumou?rs?|reports?|claims?|speculation|suggestions?|talk|the idea|concerns?)`)
+	ownBusinessRe     = regexp.MustCompile(`^(?: \S+){0,4}? (?:business|company|firm|startup|start-up|studio|brand|agency|venture|group|lab|shop)\b`)
+	ownThingRe        = regexp.MustCompile(`^(?: \S+){0,3}? (?:zzco|feature|features|product|version|update|app|podcast|book|newsletter|course|campaign|initiative|report|programme|program)\b|^ (?:its|the company's|our)\b`)
 	nextWordRe        = regexp.MustCompile(`^ ([a-z][a-z0-9'&.-]*)`)
 	transitiveLeaveRe = regexp.MustCompile(`(?:leav(?:es|ing)|left|to leave|quits?|quitting|exits?|exiting|depart(?:s|ed|ing)?)$`)
 	namedToListRe     = regexp.MustCompile(`^(?:name[sd]?|naming) (?:to|in|among|on|one)`)
 	expandsTeamRe     = regexp.MustCompile(`^ (?:its |the |our )?(?:team|headcount|workforce|staff|product|offering|features?)`)
 	releaseOtherRe    = regexp.MustCompile(`^ (?:its |the |a |an |their |our |new )?(?:\S+ ){0,2}(?:report|statement|results|figures|data|survey|study|findings|guidance|earnings|letter|white ?paper|e-?book|podcast|video|webinar|episode|benchmark|index|ranking)s?\b`)
+	pastRe            = regexp.MustCompile(`\b(?:last (?:year|month|spring|summer|autumn|fall|winter|round)|a year ago|years ago|previously|earlier (?:this|that) year|in (?:19\d\d|20[01]\d|202[0-5])|back in|to date|since (?:its|it was|the) (?:founding|founded|launch)|after (?:raising|its|a|last)|which raised|who (?:previously|earlier|founded|co-founded|sold|left|built|ran|led)|has raised|had raised|prior to|formerly|once (?:ran|led|founded)|went on to|before (?:founding|joining|starting))\b`)
 	launchInBetaRe    = regexp.MustCompile(`^(?:beta|preview|early access|public|private|the app store|app store|stealth)`)
 )
 
@@ -239,6 +270,8 @@ type match struct {
 	start, end  int
 	negated     bool
 	speculative bool
+	past        bool // the sentence tells of the past ("raised $20M last year"), so counts for less
+	subject     bool // the sentence is about the company: it names the company or a founder, or speaks as them
 }
 
 // scanned is what the trigger table found in one item.
@@ -276,7 +309,9 @@ func scanItem(it Item, company string, founders []string) scanned {
 	}
 
 	var people []string
+	denied := map[string]bool{}
 	sc.sentences = make([]string, 0, len(raw))
+	names := make([]bool, len(raw))
 	for i, r := range raw {
 		marked, named := markFounders(r, refs)
 		people = append(people, named...)
@@ -284,19 +319,59 @@ func scanItem(it Item, company string, founders []string) scanned {
 		s := markCompany(normalise(marked), aliases)
 		sc.sentences = append(sc.sentences, s)
 		if len(named) > 0 || strings.Contains(s, companyToken) {
+			names[i] = true
 			sc.mentioned = true
 			if i == 0 && sc.title {
 				sc.titleMention = true
 			}
 		}
+	}
+	for i, s := range sc.sentences {
 		for _, m := range scanSentence(s, i == 0 && sc.title) {
+			m.subject = aboutCompany(it, s, m, names[i], sc.mentioned)
+			if m.negated && (i == 0 || i == 1 && sc.title) {
+				denied[m.typ] = true
+			}
 			if cur, ok := sc.best[m.typ]; !ok || better(m, cur) {
 				sc.best[m.typ] = m
 			}
 		}
 	}
+	// A denial in the headline or the first sentence outweighs the rumour the rest of the item retells.
+	for t, m := range sc.best {
+		if denied[t] || !m.negated && m.speculative && hasDenial(sc.sentences, t) {
+			m.negated, m.speculative = true, false
+			sc.best[t] = m
+		}
+	}
 	sc.people = dedupe(people)
 	return sc
+}
+
+// aboutCompany reports whether an occurrence in sentence s tells of the company rather than another: the
+// sentence names the company or a founder, or the company speaks in its own item or in the first person, or
+// the item never names the company, or the event's subject is a description ("the Leeds start-up") rather
+// than another company's name.
+func aboutCompany(it Item, s string, m match, names, mentioned bool) bool {
+	switch {
+	case otherPartyRe.MatchString(s):
+		return false
+	case names || !mentioned || !isThirdParty(it.Source) || firstPersonRe.MatchString(s):
+		return true
+	}
+	return describedRe.MatchString(s[clauseStart(s, m.start, clauseBreaks):m.start])
+}
+
+// hasDenial reports whether some sentence denies an event of type typ.
+func hasDenial(sentences []string, typ string) bool {
+	for _, s := range sentences {
+		for _, m := range scanSentence(s, false) {
+			if m.typ == typ && m.negated {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Classify decides what one item says about the company. founders are the company's founders' names, used to
@@ -309,19 +384,43 @@ func Classify(it Item, company string, founders []string) Finding {
 
 	var typ string
 	var score float64
+	var reasons []string
 	switch {
 	case strings.EqualFold(it.Source, "github"):
 		typ, score = radar.TypeOpenSource, 0.8
-	case found:
-		typ, score = top.typ, top.weight
+		reasons = []string{"a GitHub repository or release"}
 	case sc.change != nil && sc.change.cosmetic():
 		typ, score = radar.TypeNoChange, 0.6
+		reasons = []string{"every changed line is page furniture or reappears with only numbers, dates or wording changed"}
+	case classifier != nil:
+		fs := features(sc)
+		p := classifier.predict(fs)
+		typ, score = p.typ, p.prob
+		reasons = classifier.reasons(fs, p, typ, 4)
+	case found:
+		typ, score = top.typ, top.weight
 	case sc.change != nil:
 		typ, score = radar.TypeWebsiteChange, 0.5
 	default:
 		typ, score = radar.TypeOther, 0.3
 	}
-	return finding(sc, typ, score)
+	switch {
+	case sc.change != nil && typ == radar.TypeOther:
+		typ = radar.TypeWebsiteChange
+	case sc.change == nil && (typ == radar.TypeWebsiteChange || typ == radar.TypeNoChange):
+		typ = radar.TypeOther
+	}
+	f := finding(sc, typ, score)
+	if m, ok := sc.best[typ]; ok {
+		reasons = append([]string{fmt.Sprintf("the phrase %q", phraseOf(m))}, reasons...)
+	}
+	f.Reasons = reasons
+	return f
+}
+
+// phraseOf returns the words an occurrence matched, with the company and founder tokens put back as words.
+func phraseOf(m match) string {
+	return strings.NewReplacer(companyToken, "<company>", founderToken, "<founder>").Replace(m.sentence[m.start:m.end])
 }
 
 // finding completes the finding of a scanned item of the given type: the amount, round and severity from the
@@ -387,6 +486,7 @@ func isThirdParty(source string) bool {
 // scanSentence finds, per type, the strongest trigger in one normalised sentence.
 func scanSentence(s string, title bool) []match {
 	found := map[string]match{}
+	past := pastRe.MatchString(s)
 	for _, t := range triggers {
 		if !mayMatch(s, t.lits) {
 			continue
@@ -400,7 +500,10 @@ func scanSentence(s string, title bool) []match {
 			if !title {
 				w -= 0.05
 			}
-			m := match{typ: t.typ, weight: w, tag: t.tag, sentence: s, start: loc[0], end: loc[1]}
+			if past {
+				w -= 0.15
+			}
+			m := match{typ: t.typ, weight: w, tag: t.tag, sentence: s, start: loc[0], end: loc[1], past: past}
 			if cur, ok := found[t.typ]; !ok || m.weight > cur.weight {
 				found[t.typ] = m
 			}
@@ -421,6 +524,9 @@ func better(a, b match) bool {
 	if a.negated != b.negated {
 		return !a.negated
 	}
+	if a.subject != b.subject {
+		return a.subject
+	}
 	return a.weight > b.weight
 }
 
@@ -429,19 +535,59 @@ func better(a, b match) bool {
 const minWeight = 0.6
 
 // pick chooses the item's type among the best occurrence of each type. A denied occurrence counts for less,
-// so a clear affirmed event wins over it, but a weak hint ("backed by") does not.
+// so a clear affirmed event wins over it, but a weak hint ("backed by") does not. When an item reports
+// several events about as strongly, the most significant one is its type, unless it is part of another
+// (a founder's new company raising money, a release that is the open-sourcing).
 func pick(best map[string]match) (match, bool) {
 	var top match
 	found := false
 	for _, m := range best {
-		if !m.negated && m.weight < minWeight {
+		if !m.negated && m.weight < minWeight || !m.subject {
 			continue
 		}
 		if !found || outranks(m, top) {
 			top, found = m, true
 		}
 	}
-	return top, found
+	if !found || top.negated {
+		return top, found
+	}
+	floor := max(significantWeight, top.weight-significanceMargin)
+	choice := top
+	for _, m := range best {
+		if m.negated || m.past || !m.subject || m.weight < floor || typePriority[m.typ] <= typePriority[choice.typ] || partOf(m.typ, best, floor) {
+			continue
+		}
+		choice = m
+	}
+	if partOf(choice.typ, best, floor) {
+		return top, true
+	}
+	return choice, true
+}
+
+// The least weight, and the most below the strongest, at which an event counts as reported alongside it.
+const (
+	significantWeight  = 0.85
+	significanceMargin = 0.1
+)
+
+// partOf reports whether an event of type typ is part of another strong event of the item: the funding of a
+// founder's new company, the launch that is an open-source release or an entry into a new market.
+func partOf(typ string, best map[string]match, floor float64) bool {
+	strong := func(t string) bool {
+		m, ok := best[t]
+		return ok && !m.negated && m.weight >= floor
+	}
+	switch typ {
+	case radar.TypeFunding:
+		return strong(radar.TypeNewVenture)
+	case radar.TypeProductLaunch:
+		return strong(radar.TypeNewVenture) || strong(radar.TypeOpenSource) || strong(radar.TypeExpansion)
+	case radar.TypeExecutiveChange:
+		return strong(radar.TypeFounderDeparture)
+	}
+	return false
 }
 
 func outranks(a, b match) bool {
