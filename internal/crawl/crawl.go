@@ -55,6 +55,7 @@ type Config struct {
 	GitHubToken  string        // optional bearer token
 	MaxPages     int           // same-site pages followed beyond the home page, default 8
 	MaxItems     int           // items kept per source, default 50
+	MaxArticles  int           // listed articles without a feed entry whose pages are read per run, default 6
 	Concurrency  int           // fetches in flight per crawl, default 4
 }
 
@@ -71,6 +72,9 @@ func (cfg Config) withDefaults() Config {
 	}
 	if cfg.MaxItems <= 0 {
 		cfg.MaxItems = 50
+	}
+	if cfg.MaxArticles <= 0 {
+		cfg.MaxArticles = 6
 	}
 	if cfg.Concurrency <= 0 {
 		cfg.Concurrency = 4
@@ -235,10 +239,17 @@ func (c *Crawler) Run(ctx context.Context, t Target, prev map[string]Snapshot) R
 	feeds := r.feeds(ctx, site.feedURLs())
 	wg.Wait()
 
+	articles := capItems(site.articles(feeds.byURL()), r.cfg.MaxItems)
+	var articlePages []crawledPage
+	if site.err == nil {
+		var failures []error
+		articlePages, failures = r.readArticles(ctx, articles, prev)
+		site.failures = append(site.failures, failures...)
+	}
+
 	var res Result
 	res.Sources = append(res.Sources, site.source())
-	articles := site.articles(feeds.byURL())
-	res.Items = append(res.Items, capItems(articles, r.cfg.MaxItems)...)
+	res.Items = append(res.Items, articles...)
 	if feeds.tried {
 		res.Sources = append(res.Sources, feeds.source(SourceFeed))
 		res.Items = append(res.Items, capItems(feeds.items, r.cfg.MaxItems)...)
@@ -253,6 +264,9 @@ func (c *Crawler) Run(ctx context.Context, t Target, prev map[string]Snapshot) R
 	}
 	res.Items = dedupeItems(res.Items)
 	res.Pages = site.snapshots()
+	for _, p := range articlePages {
+		res.Pages = append(res.Pages, p.snap)
+	}
 	res.Changes = site.changes()
 	res.Profiles = profiles
 	res.Text = site.text()
