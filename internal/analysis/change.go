@@ -43,7 +43,7 @@ var (
 	// boilerplateRe finds lines that are page furniture rather than content.
 	boilerplateRe = regexp.MustCompile(`(?i)(?:©|\(c\)|copyright|all rights reserved|cookie|privacy (?:policy|settings|preferences)|last updated|updated on|terms of (?:use|service)|skip to (?:main )?content|back to top|follow us|^["“'‘].{10,}["”'’]\s*[-–—]\s*\S)`)
 	// volatileRe finds the parts of a line that change without news: numbers, dates, times and weekdays.
-	volatileRe = regexp.MustCompile(`(?i)(?:^|[^\d.,$€£¥])\d[\d.,:/-]*(?:st|nd|rd|th|k|am|pm|\+)?(?:$|[^\d%p])|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|yesterday|ago|minutes?|hours?|days?|weeks?)\b`)
+	volatileRe  = regexp.MustCompile(`(?i)(?:^|[^\d.,$€£¥])\d[\d.,:/-]*(?:st|nd|rd|th|k|am|pm|\+)?(?:$|[^\d%p])|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|yesterday|ago|minutes?|hours?|days?|weeks?)\b`)
 	wordSplitRe = regexp.MustCompile(`[^\pL\pN]+`)
 )
 

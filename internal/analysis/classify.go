@@ -229,18 +229,18 @@ var typePriority = map[string]int{
 }
 
 var (
-	denialRe         = regexp.MustCompile(`\b(?:den(?:y|ies|ied|ying)|refut\w+|dismiss(?:es|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation|talk)|reject(?:s|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation)|rules? out|ruled out|ruling out|debunk\w*|no truth|baseless|shoots? down|shot down|push(?:es|ed)? back on|quash\w*|squash\w*|plays? down|played down|pours? cold water)\b`)
-	nearNegRe        = regexp.MustCompile(`(?:\bfail(?:s|ed|ing)? to\b|\bno\b|\bnot\b|\bnever\b|\bnor\b|\bwithout\b|n't\b|\bcannot\b|\bnone\b|\bneither\b)`)
-	notNegRe         = regexp.MustCompile(`\b(?:no longer|not only|not just|no\.? \d|never before|without precedent)\b`)
-	postNegRe        = regexp.MustCompile(`^[^,;]*?\b(?:(?:is|are|was|were) (?:not|false|untrue|unfounded|baseless)|not (?:planned|true|happening|expected|on the table|for sale)|false|untrue|unfounded|baseless|denied|dismissed|refuted|rejected|debunked|ruled out|won't happen|will not happen)\b`)
-	speculateRe      = regexp.MustCompile(`\b(?:rumou?r\w*|chatter|gossip|whispers?|claim(?:s|ed)? (?:that )?|reportedly|report(?:s|ed)? (?:say|says|that|suggest\w*)|sources? (?:say|said|familiar|close)|people familiar|according to (?:people|sources|reports|a report)|in (?:early |advanced |exclusive )?(?:talks|discussions|negotiations)|consider(?:s|ing)|explor(?:es|ing)|weigh(?:s|ing)|mull(?:s|ing)|eye(?:s|ing)|could|might|said to be|is said to|may be|speculat\w+|potential|possible|possibly|likely|plans? to|planning to|looking to|set to|expected to|aims? to|seek(?:s|ing)?|in the market for|would|hints? at|teases?|to explore)\b`)
-	headlineSpec     = regexp.MustCompile(`(?:^report:|^exclusive:|\?\s*$|\brumou?r\w*|\bchatter\b|\breportedly\b|\bsources? say\b)`)
+	denialRe     = regexp.MustCompile(`\b(?:den(?:y|ies|ied|ying)|refut\w+|dismiss(?:es|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation|talk)|reject(?:s|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation)|rules? out|ruled out|ruling out|debunk\w*|no truth|baseless|shoots? down|shot down|push(?:es|ed)? back on|quash\w*|squash\w*|plays? down|played down|pours? cold water)\b`)
+	nearNegRe    = regexp.MustCompile(`(?:\bfail(?:s|ed|ing)? to\b|\bno\b|\bnot\b|\bnever\b|\bnor\b|\bwithout\b|n't\b|\bcannot\b|\bnone\b|\bneither\b)`)
+	notNegRe     = regexp.MustCompile(`\b(?:no longer|not only|not just|no\.? \d|never before|without precedent)\b`)
+	postNegRe    = regexp.MustCompile(`^[^,;]*?\b(?:(?:is|are|was|were) (?:not|false|untrue|unfounded|baseless)|not (?:planned|true|happening|expected|on the table|for sale)|false|untrue|unfounded|baseless|denied|dismissed|refuted|rejected|debunked|ruled out|won't happen|will not happen)\b`)
+	speculateRe  = regexp.MustCompile(`\b(?:rumou?r\w*|chatter|gossip|whispers?|claim(?:s|ed)? (?:that )?|reportedly|report(?:s|ed)? (?:say|says|that|suggest\w*)|sources? (?:say|said|familiar|close)|people familiar|according to (?:people|sources|reports|a report)|in (?:early |advanced |exclusive )?(?:talks|discussions|negotiations)|consider(?:s|ing)|explor(?:es|ing)|weigh(?:s|ing)|mull(?:s|ing)|eye(?:s|ing)|could|might|said to be|is said to|may be|speculat\w+|potential|possible|possibly|likely|plans? to|planning to|looking to|set to|expected to|aims? to|seek(?:s|ing)?|in the market for|would|hints? at|teases?|to explore)\b`)
+	headlineSpec = regexp.MustCompile(`(?:^report:|^exclusive:|\?\s*$|\brumou?r\w*|\bchatter\b|\breportedly\b|\bsources? say\b)`)
 	// describedRe finds a company described rather than named, as the subject of an event.
 	describedRe = regexp.MustCompile(`\b(?:firm|start-?up|company|brand|maker|business|developer|provider|operator|platform|insurer|lender|bank|studio|lab|bakery|group|producer|manufacturer|specialist|it|she|he|they|its|founder|co-?founder|ceo|owner)\b`)
 	// firstPersonRe finds the company speaking of itself, in its own posts or a founder's.
 	firstPersonRe = regexp.MustCompile(`\b(?:we|we're|we've|we'll|our|us|i|i'm|i've|my)\b`)
 	// otherPartyRe finds a first-person item speaking of another company: a customer's or portfolio company's news.
-	otherPartyRe = regexp.MustCompile(`\bour (?:customer|client|partner|investor|portfolio company|friends)s?\b|\bcongratulations to\b`)
+	otherPartyRe     = regexp.MustCompile(`\bour (?:customer|client|partner|investor|portfolio company|friends)s?\b|\bcongratulations to\b`)
 	clauseBreaks     = []string{",", ";", ":", " but ", " while ", " although ", " however ", " whereas ", " - ", "(", ")"}
 	nearClauseBreaks = append([]string{" and ", " as ", " after ", " because ", " since "}, clauseBreaks...)
 	roundRe          = regexp.MustCompile(`\b(?:(pre-?seed|pre seed)|(seed)|series ([a-h])|(angel)|(bridge))\b`)
@@ -392,7 +392,7 @@ func Classify(it Item, company string, founders []string) Finding {
 	case sc.change != nil && sc.change.cosmetic():
 		typ, score = radar.TypeNoChange, 0.6
 		reasons = []string{"every changed line is page furniture or reappears with only numbers, dates or wording changed"}
-	case classifier != nil:
+	case classifier != nil && (blendMode == 0 || blendMode == 1 && !found || blendMode == 2 && (!found || top.weight < 0.9)):
 		fs := features(sc)
 		p := classifier.predict(fs)
 		typ, score = p.typ, p.prob
@@ -417,6 +417,8 @@ func Classify(it Item, company string, founders []string) Finding {
 	f.Reasons = reasons
 	return f
 }
+
+var blendMode = 0
 
 // phraseOf returns the words an occurrence matched, with the company and founder tokens put back as words.
 func phraseOf(m match) string {

@@ -12,6 +12,8 @@ import (
 var (
 	trainFlag = flag.Bool("train", false, "train the item model on testdata/eval/train-*.jsonl and write model.txt")
 	cvFlag    = flag.Int("cv", 0, "cross-validate the analyser on the training files with this many folds")
+	blendFlag = flag.Int("blend", 0, "")
+	l2Flag    = flag.Float64("l2", defaultTrain.l2, "weight decay when training or cross-validating")
 )
 
 // trainConfig sets the logistic regression's training.
@@ -188,6 +190,7 @@ func TestCrossValidate(t *testing.T) {
 	saved := classifier
 	defer func() { classifier = saved }()
 
+	blendMode = *blendFlag
 	classifier = nil
 	rules := scoreEval(t, train, false)
 	t.Log("\n" + rules.report("trigger table alone, all training items"))
@@ -202,7 +205,9 @@ func TestCrossValidate(t *testing.T) {
 				fit = append(fit, e)
 			}
 		}
-		classifier, _ = fitModel(t, fit, defaultTrain)
+		cfg := defaultTrain
+		cfg.l2 = *l2Flag
+		classifier, _ = fitModel(t, fit, cfg)
 		s := scoreEval(t, held, *evalErrors)
 		total.n += s.n
 		total.correct += s.correct
