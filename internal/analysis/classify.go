@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"radar"
 )
@@ -312,12 +314,14 @@ func scanItem(it Item, company string, founders []string) scanned {
 	denied := map[string]bool{}
 	sc.sentences = make([]string, 0, len(raw))
 	names := make([]bool, len(raw))
+	cased := make([]string, 0, len(raw))
 	for i, r := range raw {
 		marked, named := markFounders(r, refs)
 		people = append(people, named...)
 		people = append(people, detectNames(r, aliases, true)...)
 		s := markCompany(normalise(marked), aliases)
 		sc.sentences = append(sc.sentences, s)
+		cased = append(cased, markCased(marked, aliases, s))
 		if len(named) > 0 || strings.Contains(s, companyToken) {
 			names[i] = true
 			sc.mentioned = true
@@ -327,8 +331,8 @@ func scanItem(it Item, company string, founders []string) scanned {
 		}
 	}
 	for i, s := range sc.sentences {
-		for _, m := range scanSentence(s, i == 0 && sc.title) {
-			m.subject = aboutCompany(it, s, m, names[i], sc.mentioned)
+		subject := func(m match) bool { return aboutCompany(it, s, cased[i], m, names[i], sc.mentioned) }
+		for _, m := range scanSentence(s, i == 0 && sc.title, subject) {
 			if m.negated && (i == 0 || i == 1 && sc.title) {
 				denied[m.typ] = true
 			}
@@ -348,24 +352,54 @@ func scanItem(it Item, company string, founders []string) scanned {
 	return sc
 }
 
-// aboutCompany reports whether an occurrence in sentence s tells of the company rather than another: the
-// sentence names the company or a founder, or the company speaks in its own item or in the first person, or
-// the item never names the company, or the event's subject is a description ("the Leeds start-up") rather
-// than another company's name.
-func aboutCompany(it Item, s string, m match, names, mentioned bool) bool {
-	switch {
-	case otherPartyRe.MatchString(s):
+// aboutCompany reports whether an occurrence in sentence s (cased: the same with its case kept, or "") tells
+// of the company rather than another: in the company's own items, unless it speaks of a customer's or a
+// partner's news; in others, when the clause names the company or a founder before the event or the event
+// names it closely ("... invests $5M in Northwind"); else when a named other company stands right before the
+// event ("Cropwise acquires ..."), it is that company's, except for lawsuits and partnerships, which have two
+// sides; else when the sentence names the company or a founder, or speaks in the first person, or the item
+// never names the company, or the event's subject is a description ("the Leeds start-up").
+func aboutCompany(it Item, s, cased string, m match, names, mentioned bool) bool {
+	if otherPartyRe.MatchString(s) {
 		return false
-	case names || !mentioned || !isThirdParty(it.Source) || firstPersonRe.MatchString(s):
+	}
+	if !isThirdParty(it.Source) {
+		return true
+	}
+	near := s[clauseStart(s, m.start, clauseBreaks):min(len(s), m.end+24)]
+	if strings.Contains(near, companyToken) || strings.Contains(near, founderToken) {
+		return true
+	}
+	if cased != "" && m.typ != radar.TypeLegal && m.typ != radar.TypePartnership && namedBefore(cased, m.start) {
+		return false
+	}
+	if names || !mentioned || firstPersonRe.MatchString(s) {
 		return true
 	}
 	return describedRe.MatchString(s[clauseStart(s, m.start, clauseBreaks):m.start])
 }
 
+// namedBefore reports whether the word right before position i of a case-kept sentence is a capitalised name
+// other than the company's token or a describing word ("Startup raises ...").
+func namedBefore(cased string, i int) bool {
+	words := strings.Fields(cased[:i])
+	if len(words) == 0 {
+		return false
+	}
+	w := strings.Trim(words[len(words)-1], `"'.,:;()`)
+	w = strings.TrimSuffix(w, "'s")
+	r, _ := utf8.DecodeRuneInString(w)
+	if w == "" || !unicode.IsUpper(r) || strings.EqualFold(w, companyToken) {
+		return false
+	}
+	lw := strings.ToLower(w)
+	return !describedRe.MatchString(lw) && !notNameWords[lw] && !firstPersonRe.MatchString(lw)
+}
+
 // hasDenial reports whether some sentence denies an event of type typ.
 func hasDenial(sentences []string, typ string) bool {
 	for _, s := range sentences {
-		for _, m := range scanSentence(s, false) {
+		for _, m := range scanSentence(s, false, nil) {
 			if m.typ == typ && m.negated {
 				return true
 			}
@@ -485,16 +519,18 @@ func isThirdParty(source string) bool {
 	return true
 }
 
-// scanSentence finds, per type, the strongest trigger in one normalised sentence.
-func scanSentence(s string, title bool) []match {
+// scanSentence finds, per type, the strongest trigger in one normalised sentence, preferring occurrences
+// that are about the company when subject says which are (nil: all are).
+func scanSentence(s string, title bool, subject func(match) bool) []match {
 	found := map[string]match{}
 	past := pastRe.MatchString(s)
 	for _, t := range triggers {
 		if !mayMatch(s, t.lits) {
 			continue
 		}
-		locs := t.re.FindAllStringIndex(s, 4)
-		for _, loc := range locs {
+		var first match
+		have := false
+		for _, loc := range t.re.FindAllStringIndex(s, 4) {
 			if t.reject != nil && t.reject(s, loc[0], loc[1]) {
 				continue
 			}
@@ -505,11 +541,22 @@ func scanSentence(s string, title bool) []match {
 			if past {
 				w -= 0.15
 			}
-			m := match{typ: t.typ, weight: w, tag: t.tag, sentence: s, start: loc[0], end: loc[1], past: past}
-			if cur, ok := found[t.typ]; !ok || m.weight > cur.weight {
-				found[t.typ] = m
+			m := match{typ: t.typ, weight: w, tag: t.tag, sentence: s, start: loc[0], end: loc[1], past: past, subject: true}
+			if subject != nil {
+				m.subject = subject(m)
 			}
-			break
+			if !have || m.subject && !first.subject {
+				first, have = m, true
+			}
+			if m.subject {
+				break
+			}
+		}
+		if !have {
+			continue
+		}
+		if cur, ok := found[t.typ]; !ok || first.subject && !cur.subject || first.subject == cur.subject && first.weight > cur.weight {
+			found[t.typ] = first
 		}
 	}
 	out := make([]match, 0, len(found))

@@ -353,7 +353,7 @@ func TestClassifySeverity(t *testing.T) {
 		{"lawsuit", "news", "Northwind sued by Uber over patents", radar.TypeLegal, SeverityHigh},
 		{"award", "news", "Northwind wins Red Dot award", radar.TypeRecognition, SeverityLow},
 		{"article without event", "website", "Home", radar.TypeOther, SeverityLow},
-		{"third party without the company", "news", "Parcelly acquired by DHL", radar.TypeAcquisition, SeverityMedium},
+		{"third party without the company", "news", "Parcelly acquired by DHL", radar.TypeOther, SeverityLow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
