@@ -79,6 +79,7 @@ func buildTriggers() []trigger {
 
 	// Acquisition. "target" means the company itself changes hands.
 	add(radar.TypeAcquisition, 0.95, "target", `(?:acquired by|to be acquired|agreed to be acquired|agrees to be acquired|been acquired|being acquired|was acquired|is acquired|bought by|to be bought|been bought|sold to|sells? (?:itself|the company|the business|CO) to|selling (?:itself|the company|the business) to|snapped up by|taken over by|acquisition of CO|takeover of CO|acquire CO|acquires CO|buys CO|buy CO|bid for CO|offer for CO)`, nil)
+	add(radar.TypeAcquisition, 0.88, "target", `(?:found (?:the right|a|our|its) (?:new )?home|(?:becomes?|became|is now|are now|will become) (?:a )?part of|(?:is|are) joining (?:forces with )?(?:\S+ ){0,2}?family)`, nil)
 	add(radar.TypeAcquisition, 0.93, "merger", `(?:merg(?:es|ed|ing|e) with|merger with|merger of|to merge|merger between|combine with|combination with)`, nil)
 	add(radar.TypeAcquisition, 0.92, "exit", `(?:ipo|initial public offering|go(?:es|ing)? public|went public|files? (?:confidentially )?(?:for|to) (?:an )?(?:ipo|go public)|lists? on (?:the )?(?:nasdaq|nyse|lse|london stock exchange|stock exchange)|direct listing|spac merger|successful exit)`, nil)
 	add(radar.TypeAcquisition, 0.92, "buyer", `(?:acquir(?:es|ed|ing)|to acquire|agrees? to (?:buy|acquire|purchase)|buy(?:s|ing)|bought|snap(?:s|ped)? up|tak(?:es|en) over|completes? (?:the |its )?(?:acquisition|purchase))`, func(s string, _, end int) bool {
@@ -119,7 +120,9 @@ func buildTriggers() []trigger {
 	}
 	add(radar.TypeFounderDeparture, 0.92, "", `FOUNDER(?: \S+){0,6}? DEPART\b`, departCheck)
 	add(radar.TypeFounderDeparture, 0.92, "", `(?:departure|exit|resignation|ouster|retirement|leaving|stepping down) of (?:\S+ ){0,3}?FOUNDER`, nil)
-	add(radar.TypeFounderDeparture, 0.8, "", `i(?:'ve| have| am|'m| will)? (?:\S+ ){0,3}?DEPART\b`, departCheck)
+	add(radar.TypeFounderDeparture, 0.8, "author", `i(?:'ve| have| am|'m| will)? (?:\S+ ){0,3}?DEPART\b`, departCheck)
+	add(radar.TypeFounderDeparture, 0.9, "", `FOUNDER (?:transition|succession)`, nil)
+	add(radar.TypeFounderDeparture, 0.9, "author", `(?:my|her|his) last day (?:at|with|as)\b`, nil)
 	add(radar.TypeFounderDeparture, 0.9, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?FOUNDER`, nil)
 	notOwnStory := func(s string, _, end int) bool {
 		rest := s[end:]
@@ -137,7 +140,10 @@ func buildTriggers() []trigger {
 	}
 	add(radar.TypeNewVenture, 0.97, "", `(?:ex-|ex |former |alumn\w* of |veteran of )(?:\S+ ){0,1}?CO(?:'s)?(?: [^.;]*?)? (?:START|rais(?:es|ed|ing)|returns? with|is back with|debuts?|co-?founds?|co-?founded|back(?:s|ed)? (?:her|his|their) own)\b`, notOwnThing)
 	add(radar.TypeNewVenture, 0.97, "", `(?:CO(?:'s)? |former |ex-)(?:co-?)?FOUNDER(?: \S+){0,3}? (?:START|returns? with|is back with|unveils?|debuts?|rais(?:es|ed) \S+ for)\b`, notOwnThing)
-	add(radar.TypeNewVenture, 0.9, "", `(?:spin(?:s|ning)?[- ]?(?:out|off)|spun[- ]?(?:out|off)|spinout|spinoff)\b`, nil)
+	add(radar.TypeNewVenture, 0.9, "", `(?:spin(?:s|ning)? (?:out|off)|spun (?:out|off))\b`, nil)
+	add(radar.TypeNewVenture, 0.96, "", `(?:CO(?:'s)? (?:former|ex-) ?(?:\S+ ){0,3}?(?:START|rais(?:es|ed)|returns? with|co-?founds?|co-?founded|debuts?)\b|(?:from|by) (?:former |ex-)?CO (?:alumni|alums|veterans|engineers|founders|executives)|post-CO\b)`, notOwnThing)
+	add(radar.TypeNewVenture, 0.95, "", `(?:after|following) (?:\S+ ){0,4}?as (?:a |an |the |our )?(?:\S+ )?(?:TITLE|FOUNDER)(?: \S+){0,2}? (?:at|of|with) CO\b[^.;]{0,40}?\b(?:i'm|i am|i've|i have|we've|we have|i) (?:\S+ ){0,2}?(?:co-?found\w*|found(?:ed|ing)|start(?:ed|ing)|launch(?:ed|ing)|build(?:ing)?)\b`, nil)
+	add(radar.TypeNewVenture, 0.9, "", `(?:(?:i'm|i am|we're|we are) (?:starting|building|launching) (?:something new|again)|new co\b|(?:my|our) (?:new|next) (?:company|startup|start-up|venture|thing))`, nil)
 
 	// Executives.
 	add(radar.TypeExecutiveChange, 0.85, "", `(?:appoint(?:s|ed|ing)?|name[sd]?|naming|hire[sd]?|hiring|recruit(?:s|ed)?|welcome[sd]?|promote[sd]?|tap(?:s|ped)?|elevat(?:es|ed)|brings? on|brought on|add(?:s|ed)|join(?:s|ed)?|poach(?:es|ed)?|select(?:s|ed)|pick(?:s|ed)|announc(?:es|ed) (?:\S+ ){0,2}?new) (?:\S+ ){0,8}?(?:as |its |new |a |the |interim |acting )*TITLE\b`, func(s string, start, _ int) bool {
@@ -146,11 +152,14 @@ func buildTriggers() []trigger {
 	add(radar.TypeExecutiveChange, 0.85, "", `TITLE(?: \S+){0,6}? DEPART\b`, departCheck)
 	add(radar.TypeExecutiveChange, 0.85, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?TITLE`, nil)
 	add(radar.TypeExecutiveChange, 0.85, "", `(?:new|interim|acting|incoming|outgoing|departing) TITLE\b`, nil)
+	add(radar.TypeExecutiveChange, 0.84, "", `(?:(?:ceo|leadership|management|executive) succession|succession plan)`, nil)
 	add(radar.TypeExecutiveChange, 0.8, "", `(?:leadership (?:change|transition|shake-?up)|management (?:change|shake-?up|reshuffle)|executive (?:shake-?up|reshuffle|hire|appointment)|c-suite|joins the board|board of directors|succeeds|successor)`, nil)
 
 	// Team size.
 	add(radar.TypeTeamGrowth, 0.88, "big", `(?:doubl(?:es|ed|ing)|tripl(?:es|ed|ing)|quadrupl(?:es|ed|ing)) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|workforce|staff|employees)`, nil)
 	add(radar.TypeTeamGrowth, 0.88, "count", `(?:hir(?:es|ed|ing|e)|add(?:s|ed|ing)?|recruit(?:s|ed|ing)?|creat(?:es|ed|ing|e)|open(?:s|ed|ing)?|plans? to hire|to hire|bring(?:s|ing)? on) (?:\S+ ){0,3}?\d[\d,]* (?:\S+ ){0,2}?(?:jobs|roles|positions|employees|staff|people|engineers|developers|hires|vacancies|openings|workers|salespeople|researchers|scientists|designers)`, nil)
+	add(radar.TypeTeamGrowth, 0.86, "count", `(?:hire|hires|hiring|recruit(?:s|ing)?|to add|adding) (?:up to |about |around |more than |over |another |an additional )?\d[\d,]* (?:new )?[a-z]+`, nil)
+	add(radar.TypeTeamGrowth, 0.8, "", `(?:new faces|welcom(?:es|ed|ing) (?:\d+|our new|\S+ new) (?:\S+ ){0,2}?(?:hires|colleagues|team members|joiners|people|starters))`, nil)
 	add(radar.TypeTeamGrowth, 0.85, "", `(?:grow(?:s|ing)?|grew|expand(?:s|ed|ing)?|scal(?:es|ed|ing)(?: up)?|boost(?:s|ed)?|increas(?:es|ed|ing)|build(?:s|ing)? out) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|teams|workforce|staff)\b`, nil)
 	add(radar.TypeTeamGrowth, 0.85, "", `(?:(?:team|headcount|workforce|staff) (?:\S+ ){0,2}?(?:grown|grew|grows|doubled|increased|expanded) to \d|(?:grown|grew) to \d[\d,]* (?:people|employees|staff|team members))`, nil)
 	add(radar.TypeTeamGrowth, 0.78, "", `(?:is hiring|are hiring|we're hiring|we are hiring|now hiring|hiring spree|hiring push|hiring drive|recruiting drive|plans to hire|hiring across)`, nil)
@@ -171,11 +180,13 @@ func buildTriggers() []trigger {
 	})
 	add(radar.TypeProductLaunch, 0.75, "", `(?:ship(?:s|ped|ping)? (?:a |its |the |new )|now available|generally available|general availability|available today|is live|goes live|public beta|private beta|open beta|in beta|beta|early access|public preview|new feature|new features|product update|new version|version \d|v\d+(?:\.\d+)+)\b`, nil)
 	add(radar.TypeProductLaunch, 0.7, "", `(?:the launch of|product launch|new product|new app|new platform|new tool)`, nil)
+	add(radar.TypeProductLaunch, 0.8, "", `(?:^it's here|^shipped:|^new:|pre-?orders? (?:are )?(?:now )?open|out now|available now|now shipping|(?:just|we|we've) shipped|say hello to|meet the new)\b`, nil)
 
 	// Partnerships.
 	add(radar.TypePartnership, 0.85, "", `(?:partner(?:s|ed|ing)? with|partnership|teams? up|teamed up|teaming up|joins? forces|joined forces|joining forces|strategic alliance|alliance with|collaborat(?:es|ed|ion|ing) with|co-develop\w*|joint venture|teams with)`, nil)
 	add(radar.TypePartnership, 0.82, "", `(?:signs?|signed|inks?|inked|strikes?|struck|seals?|sealed|agrees?|agreed) (?:a |an )?(?:\S+ ){0,3}?(?:deal|agreement|contract|mou|memorandum|pact|partnership)`, nil)
 	add(radar.TypePartnership, 0.82, "", `(?:wins?|won|lands?|landed|secures?|secured|awarded|bags?|bagged) (?:a |an )?(?:\S+ ){0,4}?(?:contract|deal|tender|framework agreement)`, nil)
+	add(radar.TypePartnership, 0.8, "", `(?:white-?label(?:s|ed|ing)?|bundl(?:es|ed|ing|e) (?:\S+ ){0,5}?with|resell(?:s|ing)?|(?:official|preferred|exclusive|launch|technology|distribution) partner)\b`, nil)
 	add(radar.TypePartnership, 0.75, "", `(?:integrat(?:es|ed|ion|ing) with|new integration|integration for|selected by|chosen by|deploy(?:s|ed)? (?:\S+ ){0,2}?(?:across|at)|reseller|distribution agreement|customer win)`, nil)
 
 	// Geography.
@@ -188,14 +199,18 @@ func buildTriggers() []trigger {
 	})
 	add(radar.TypeExpansion, 0.85, "", `(?:set(?:s|ting)? up|establish(?:es|ed|ing)?|open(?:s|ed|ing)?|build(?:s|ing)?|launch(?:es|ed)?|incorporat(?:es|ed)|register(?:s|ed)) (?:\S+ ){0,4}?(?:subsidiary|hub|base|plant|factory|clinic|warehouse|depot|data region|entity|regional (?:office|headquarters|hq)|branch|outpost)s?\b`, nil)
 	add(radar.TypeExpansion, 0.84, "", `(?:begins?|began|starts?|started|commenc(?:es|ed)) (?:\S+ ){0,2}?(?:operations|operating|trading|writing|selling|shipping|serving|deliveries) (?:\S+ ){0,3}?(?:in|at|across)\b`, nil)
-	add(radar.TypeExpansion, 0.84, "", `(?:now (?:serves?|serving|runs?|operates?|operating|live|available|ships?|shipping|delivers?) (?:\S+ ){0,3}?in|(?:first|second|third|fourth|new) (?:\S+ ){0,1}?(?:factory|plant|clinic|store|warehouse|hub|depot|studio|location|country|countries|market|markets|region|city|cities)\b)`, nil)
+	add(radar.TypeExpansion, 0.84, "", `(?:now (?:serves?|serving|runs?|operates?|operating|live|available|ships?|shipping|delivers?) (?:\S+ ){0,3}?in|(?:first|second|third|fourth|new|next) (?:\S+ ){0,2}?(?:factory|plant|clinic|store|warehouse|hub|depot|studio|lab|location|country|countries|market|markets|region|city|cities)\b)`, nil)
+	add(radar.TypeExpansion, 0.84, "", `enter(?:s|ed|ing)? (?:\S+ ){1,2}?(?:through|via|with|after|as|by)\b`, func(s string, start, _ int) bool {
+		return enterOtherRe.MatchString(s[start:])
+	})
 	add(radar.TypeExpansion, 0.86, "", `(?:enter(?:s|ed|ing)? (?:the )?(?:\S+ ){0,2}?markets?|market entry|international expansion|global expansion|now operating in|now live in|arriv(?:es|ed) in|mov(?:es|ed|ing) (?:its )?(?:headquarters|hq) to|relocat(?:es|ed|ing) (?:its )?(?:headquarters|hq))`, nil)
 
 	// Legal.
 	add(radar.TypeLegal, 0.88, "serious", `MONEY fine\b`, nil)
-	add(radar.TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|files? suit|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
+	add(radar.TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|fil(?:es|ed|ing|e) (?:a )?(?:suit|lawsuit|complaint|claim)|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe (?:into|by|of)|probes into|under probe|(?:opens?|launch(?:es|ed)?) (?:a |an )?(?:\S+ )?probe|(?:regulatory|antitrust|federal|criminal|sec|ftc|eu|doj) probe|prosecut\w+|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
 	add(radar.TypeLegal, 0.86, "serious", `(?:opens? (?:\S+ ){0,2}?(?:proceedings|investigation|inquiry|probe|case) (?:against|into)|tribunal|warning letter|scrutiny|watchdog|competition (?:office|authority|commission)|enforcement action|class-action|accused of|allegations?)`, nil)
-	add(radar.TypeLegal, 0.82, "", `(?:settles?|settled|settlement|litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
+	add(radar.TypeLegal, 0.84, "", `(?:(?:settles?|settled|settling) (?:\S+ ){0,3}?(?:lawsuit|suit|case|claims?|dispute|charges|allegations|litigation|with)\b|settlement (?:with|over|in the|of the|of a|agreement with)\b|(?:legal|court|ftc|sec|regulatory|\$\S+) settlement|agrees? to (?:\S+ ){0,2}?settlement)`, nil)
+	add(radar.TypeLegal, 0.82, "", `(?:litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
 
 	// Recognition.
 	add(radar.TypeRecognition, 0.88, "", `(?:wins?|won|winning|awarded|receiv(?:es|ed|e)|earn(?:s|ed)?|takes? home|picks? up|scoops?) (?:\S+ ){0,4}?(?:award|awards|prize|honou?r|medal|recognition|accolade|title)`, nil)
@@ -251,6 +266,7 @@ var (
 
 	raiseOtherRe      = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
 	buyOtherRe        = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)|^(?: \S+){1,4} as (?:a |its )?(?:customer|client|partner)`)
+	enterOtherRe      = regexp.MustCompile(`^enter(?:s|ed|ing)? (?:into|administration|liquidation|talks|an? |the |negotiations|receivership|(?:\S+ )?(?:collaboration|partnership|agreement|deal|alliance|venture|joint)\b)`)
 	dismissClaimRe    = regexp.MustCompile(`^ (?:\S+ )?(?:rumou?rs?|reports?|claims?|speculation|suggestions?|talk|the idea|concerns?)`)
 	ownBusinessRe     = regexp.MustCompile(`^(?: \S+){0,4}? (?:business|company|firm|startup|start-up|studio|brand|agency|venture|group|lab|shop)\b`)
 	ownThingRe        = regexp.MustCompile(`^(?: \S+){0,3}? (?:zzco|feature|features|product|version|update|app|podcast|book|newsletter|course|campaign|initiative|report|programme|program)\b|^ (?:its|the company's|our)\b`)
@@ -341,6 +357,10 @@ func scanItem(it Item, company string, founders []string) scanned {
 			}
 		}
 	}
+	// "I am leaving" is a founder's departure only when a founder writes it.
+	if m, ok := sc.best[radar.TypeFounderDeparture]; ok && m.tag == "author" && !(sc.title && strings.Contains(sc.sentences[0], founderToken)) {
+		delete(sc.best, radar.TypeFounderDeparture)
+	}
 	// A denial in the headline or the first sentence outweighs the rumour the rest of the item retells.
 	for t, m := range sc.best {
 		if denied[t] || !m.negated && m.speculative && hasDenial(sc.sentences, t) {
@@ -370,8 +390,12 @@ func aboutCompany(it Item, s, cased string, m match, names, mentioned bool) bool
 	if strings.Contains(near, companyToken) || strings.Contains(near, founderToken) {
 		return true
 	}
-	if cased != "" && m.typ != radar.TypeLegal && m.typ != radar.TypePartnership && namedBefore(cased, m.start) {
+	if cased != "" && m.typ != radar.TypeLegal && m.typ != radar.TypePartnership &&
+		(namedBefore(cased, m.start) || namedSubject(cased, clauseStart(s, m.start, clauseBreaks), m.start)) {
 		return false
+	}
+	if m.typ == radar.TypeRecognition {
+		return true // a list or an award names many companies
 	}
 	if names || !mentioned || firstPersonRe.MatchString(s) {
 		return true
@@ -394,6 +418,29 @@ func namedBefore(cased string, i int) bool {
 	}
 	lw := strings.ToLower(w)
 	return !describedRe.MatchString(lw) && !notNameWords[lw] && !firstPersonRe.MatchString(lw)
+}
+
+// namedSubject reports whether the clause from start to the event at i opens with a capitalised name other
+// than the company's ("Halcyon Therapeutics prices its IPO") and holds no describing word ("Cambridge
+// diagnostics firm ...").
+func namedSubject(cased string, start, i int) bool {
+	clause := cased[start:i]
+	words := strings.Fields(clause)
+	if len(words) < 2 || describedRe.MatchString(strings.ToLower(clause)) {
+		return false
+	}
+	// A name is one capitalised word right before the event, or starts with two.
+	if r, _ := utf8.DecodeRuneInString(words[1]); len(words) > 2 && !unicode.IsUpper(r) {
+		return false
+	}
+	w := strings.Trim(words[0], `"'.,:;()`)
+	w = strings.TrimSuffix(w, "'s")
+	r, _ := utf8.DecodeRuneInString(w)
+	if w == "" || !unicode.IsUpper(r) || strings.EqualFold(w, companyToken) || strings.EqualFold(w, founderToken) {
+		return false
+	}
+	lw := strings.ToLower(w)
+	return !notNameWords[lw] && !firstPersonRe.MatchString(lw) && !stopWords[lw]
 }
 
 // hasDenial reports whether some sentence denies an event of type typ.
@@ -617,7 +664,7 @@ func pick(best map[string]match) (match, bool) {
 
 // The least weight, and the most below the strongest, at which an event counts as reported alongside it.
 const (
-	significantWeight  = 0.85
+	significantWeight  = 0.8
 	significanceMargin = 0.1
 )
 
