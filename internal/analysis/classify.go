@@ -247,13 +247,15 @@ var typePriority = map[string]int{
 
 var (
 	denialRe     = regexp.MustCompile(`\b(?:den(?:y|ies|ied|ying)|refut\w+|dismiss(?:es|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation|talk)|reject(?:s|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation)|rules? out|ruled out|ruling out|debunk\w*|no truth|baseless|shoots? down|shot down|push(?:es|ed)? back on|quash\w*|squash\w*|plays? down|played down|pours? cold water)\b`)
-	nearNegRe    = regexp.MustCompile(`(?:\bfail(?:s|ed|ing)? to\b|\bno\b|\bnot\b|\bnever\b|\bnor\b|\bwithout\b|n't\b|\bcannot\b|\bnone\b|\bneither\b)`)
+	nearNegRe    = regexp.MustCompile(`(?:\bfail(?:s|ed|ing)? to\b|\bunable to\b|\bcould not\b|\bno\b|\bnot\b|\bnever\b|\bnor\b|\bwithout\b|n't\b|\bcannot\b|\bnone\b|\bneither\b)`)
 	notNegRe     = regexp.MustCompile(`\b(?:no longer|not only|not just|no\.? \d|never before|without precedent)\b`)
 	postNegRe    = regexp.MustCompile(`^[^,;]*?\b(?:(?:is|are|was|were) (?:not|false|untrue|unfounded|baseless)|not (?:planned|true|happening|expected|on the table|for sale)|false|untrue|unfounded|baseless|denied|dismissed|refuted|rejected|debunked|ruled out|won't happen|will not happen)\b`)
 	speculateRe  = regexp.MustCompile(`\b(?:rumou?r\w*|chatter|gossip|whispers?|claim(?:s|ed)? (?:that )?|reportedly|report(?:s|ed)? (?:say|says|that|suggest\w*)|sources? (?:say|said|familiar|close)|people familiar|according to (?:people|sources|reports|a report)|in (?:early |advanced |exclusive )?(?:talks|discussions|negotiations)|consider(?:s|ing)|explor(?:es|ing)|weigh(?:s|ing)|mull(?:s|ing)|eye(?:s|ing)|could|might|said to be|is said to|may be|speculat\w+|potential|possible|possibly|likely|plans? to|planning to|looking to|set to|expected to|aims? to|seek(?:s|ing)?|in the market for|would|hints? at|teases?|to explore)\b`)
 	headlineSpec = regexp.MustCompile(`(?:^report:|^exclusive:|\?\s*$|\brumou?r\w*|\bchatter\b|\breportedly\b|\bsources? say\b)`)
 	// describedRe finds a company described rather than named, as the subject of an event.
-	describedRe = regexp.MustCompile(`\b(?:firm|start-?up|company|brand|maker|business|developer|provider|operator|platform|insurer|lender|bank|studio|lab|bakery|group|producer|manufacturer|specialist|it|she|he|they|its|founder|co-?founder|ceo|owner)\b`)
+	describedRe = regexp.MustCompile(`\b(?:firm|start-?up|company|brand|maker|business|developer|provider|operator|platform|insurer|lender|bank|studio|lab|bakery|group|producer|manufacturer|specialist|founder|co-?founder|ceo|owner|it|she|he|they|its)\b`)
+	// describedNounRe is describedRe without pronouns.
+	describedNounRe = regexp.MustCompile(`\b(?:firm|start-?up|company|brand|maker|business|developer|provider|operator|platform|insurer|lender|bank|studio|lab|bakery|group|producer|manufacturer|specialist|founder|co-?founder|ceo|owner)\b`)
 	// firstPersonRe finds the company speaking of itself, in its own posts or a founder's.
 	firstPersonRe = regexp.MustCompile(`\b(?:we|we're|we've|we'll|our|us|i|i'm|i've|my)\b`)
 	// otherPartyRe finds a first-person item speaking of another company: a customer's or portfolio company's news.
@@ -267,6 +269,7 @@ var (
 	raiseOtherRe      = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
 	buyOtherRe        = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)|^(?: \S+){1,4} as (?:a |its )?(?:customer|client|partner)`)
 	enterOtherRe      = regexp.MustCompile(`^enter(?:s|ed|ing)? (?:into|administration|liquidation|talks|an? |the |negotiations|receivership|(?:\S+ )?(?:collaboration|partnership|agreement|deal|alliance|venture|joint)\b)`)
+	verbRe            = regexp.MustCompile(`^(?:raises|raised|lands|landed|closes|closed|secures|secured|bags|nets|gets|announces|announced|completes|completed|prices|priced|files|filed|launches|launched|opens|opened|hires|hired|names|named|appoints|appointed|cuts|buys|bought|acquires|acquired|is|was|has|have|will|to)$`)
 	dismissClaimRe    = regexp.MustCompile(`^ (?:\S+ )?(?:rumou?rs?|reports?|claims?|speculation|suggestions?|talk|the idea|concerns?)`)
 	ownBusinessRe     = regexp.MustCompile(`^(?: \S+){0,4}? (?:business|company|firm|startup|start-up|studio|brand|agency|venture|group|lab|shop)\b`)
 	ownThingRe        = regexp.MustCompile(`^(?: \S+){0,3}? (?:zzco|feature|features|product|version|update|app|podcast|book|newsletter|course|campaign|initiative|report|programme|program)\b|^ (?:its|the company's|our)\b`)
@@ -275,7 +278,7 @@ var (
 	namedToListRe     = regexp.MustCompile(`^(?:name[sd]?|naming) (?:to|in|among|on|one)`)
 	expandsTeamRe     = regexp.MustCompile(`^ (?:its |the |our )?(?:team|headcount|workforce|staff|product|offering|features?)`)
 	releaseOtherRe    = regexp.MustCompile(`^ (?:its |the |a |an |their |our |new )?(?:\S+ ){0,2}(?:report|statement|results|figures|data|survey|study|findings|guidance|earnings|letter|white ?paper|e-?book|podcast|video|webinar|episode|benchmark|index|ranking)s?\b`)
-	pastRe            = regexp.MustCompile(`\b(?:last (?:year|month|spring|summer|autumn|fall|winter|round)|a year ago|years ago|previously|earlier (?:this|that) year|in (?:19\d\d|20[01]\d|202[0-5])|back in|to date|since (?:its|it was|the) (?:founding|founded|launch)|after (?:raising|its|a|last)|which raised|who (?:previously|earlier|founded|co-founded|sold|left|built|ran|led)|has raised|had raised|prior to|formerly|once (?:ran|led|founded)|went on to|before (?:founding|joining|starting))\b`)
+	pastRe            = regexp.MustCompile(`\b(?:last (?:year|month|spring|summer|autumn|fall|winter|round)|a year ago|years ago|previously|earlier (?:this|that) year|in (?:19\d\d|20[01]\d|202[0-5])|back in|to date|since (?:its|it was|the) (?:founding|founded|launch)|after (?:raising|its|a|last)|which raised|who (?:previously|earlier|founded|co-founded|sold|left|built|ran|led)|had raised|prior to|formerly|once (?:ran|led|founded)|went on to|before (?:founding|joining|starting))\b`)
 	launchInBetaRe    = regexp.MustCompile(`^(?:beta|preview|early access|public|private|the app store|app store|stealth)`)
 )
 
@@ -386,7 +389,11 @@ func aboutCompany(it Item, s, cased string, m match, names, mentioned bool) bool
 	if !isThirdParty(it.Source) {
 		return true
 	}
-	near := s[clauseStart(s, m.start, clauseBreaks):min(len(s), m.end+24)]
+	end := min(len(s), m.end+24)
+	if i := strings.IndexAny(s[m.end:end], ",;:()"); i >= 0 {
+		end = m.end + i
+	}
+	near := s[clauseStart(s, m.start, clauseBreaks):end]
 	if strings.Contains(near, companyToken) || strings.Contains(near, founderToken) {
 		return true
 	}
@@ -410,6 +417,9 @@ func namedBefore(cased string, i int) bool {
 	if len(words) == 0 {
 		return false
 	}
+	if len(words) > 1 && verbRe.MatchString(words[len(words)-1]) {
+		words = words[:len(words)-1] // "Ledgerly raises $2M": the name before the verb
+	}
 	w := strings.Trim(words[len(words)-1], `"'.,:;()`)
 	w = strings.TrimSuffix(w, "'s")
 	r, _ := utf8.DecodeRuneInString(w)
@@ -426,7 +436,7 @@ func namedBefore(cased string, i int) bool {
 func namedSubject(cased string, start, i int) bool {
 	clause := cased[start:i]
 	words := strings.Fields(clause)
-	if len(words) < 2 || describedRe.MatchString(strings.ToLower(clause)) {
+	if len(words) < 2 || describedNounRe.MatchString(strings.ToLower(clause)) {
 		return false
 	}
 	// A name is one capitalised word right before the event, or starts with two.
@@ -473,10 +483,25 @@ func Classify(it Item, company string, founders []string) Finding {
 	case sc.change != nil && sc.change.cosmetic():
 		typ, score = radar.TypeNoChange, 0.6
 		reasons = []string{"every changed line is page furniture or reappears with only numbers, dates or wording changed"}
-	case classifier != nil && (blendMode == 0 || blendMode == 1 && !found || blendMode == 2 && (!found || top.weight < 0.9)):
+	case classifier != nil && (blendMode == 0 || blendMode == 1 && !found || blendMode >= 2):
 		fs := features(sc)
 		p := classifier.predict(fs)
 		typ, score = p.typ, p.prob
+		if blendMode == 2 && found {
+			best := -1.0
+			for c, pr := range p.probs {
+				if c == top.typ {
+					pr += blendBonus
+				}
+				if pr > best || pr == best && c < typ {
+					typ, best = c, pr
+				}
+			}
+			score = p.probs[typ]
+		}
+		if blendMode == 3 && found && p.prob < blendBonus {
+			typ, score = top.typ, top.weight
+		}
 		reasons = classifier.reasons(fs, p, typ, 4)
 	case found:
 		typ, score = top.typ, top.weight
@@ -500,6 +525,8 @@ func Classify(it Item, company string, founders []string) Finding {
 }
 
 var blendMode = 0
+
+var blendBonus = 0.5
 
 // phraseOf returns the words an occurrence matched, with the company and founder tokens put back as words.
 func phraseOf(m match) string {
