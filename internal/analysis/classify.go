@@ -269,7 +269,6 @@ var (
 	raiseOtherRe      = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
 	buyOtherRe        = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)|^(?: \S+){1,4} as (?:a |its )?(?:customer|client|partner)`)
 	enterOtherRe      = regexp.MustCompile(`^enter(?:s|ed|ing)? (?:into|administration|liquidation|talks|an? |the |negotiations|receivership|(?:\S+ )?(?:collaboration|partnership|agreement|deal|alliance|venture|joint)\b)`)
-	verbRe            = regexp.MustCompile(`^(?:raises|raised|lands|landed|closes|closed|secures|secured|bags|nets|gets|announces|announced|completes|completed|prices|priced|files|filed|launches|launched|opens|opened|hires|hired|names|named|appoints|appointed|cuts|buys|bought|acquires|acquired|is|was|has|have|will|to)$`)
 	dismissClaimRe    = regexp.MustCompile(`^ (?:\S+ )?(?:rumou?rs?|reports?|claims?|speculation|suggestions?|talk|the idea|concerns?)`)
 	ownBusinessRe     = regexp.MustCompile(`^(?: \S+){0,4}? (?:business|company|firm|startup|start-up|studio|brand|agency|venture|group|lab|shop)\b`)
 	ownThingRe        = regexp.MustCompile(`^(?: \S+){0,3}? (?:zzco|feature|features|product|version|update|app|podcast|book|newsletter|course|campaign|initiative|report|programme|program)\b|^ (?:its|the company's|our)\b`)
@@ -305,6 +304,7 @@ type scanned struct {
 	people       []string
 	mentioned    bool // the item names the company or a founder
 	titleMention bool // the title does
+	otherTitle   bool // the title reports another company's event
 }
 
 // scanItem runs the trigger table over an item: its title and sentences, or for a changed page the lines
@@ -349,9 +349,21 @@ func scanItem(it Item, company string, founders []string) scanned {
 			}
 		}
 	}
+	// The company speaks in the first person in its own items and in posts whose headline names it or a founder.
+	speaks := !isThirdParty(it.Source) || sc.titleMention || !sc.title
+	otherInTitle := map[string]bool{} // types of event the headline gives to another company
 	for i, s := range sc.sentences {
-		subject := func(m match) bool { return aboutCompany(it, s, cased[i], m, names[i], sc.mentioned) }
+		subject := func(m match) bool {
+			if otherInTitle[m.typ] && !nearCompany(s, m) {
+				return false
+			}
+			return aboutCompany(it, s, cased[i], m, names[i], sc.mentioned, speaks)
+		}
 		for _, m := range scanSentence(s, i == 0 && sc.title, subject) {
+			if i == 0 && sc.title && !m.subject {
+				otherInTitle[m.typ] = true
+				sc.otherTitle = sc.otherTitle || m.weight >= significantWeight
+			}
 			if m.negated && (i == 0 || i == 1 && sc.title) {
 				denied[m.typ] = true
 			}
@@ -382,19 +394,14 @@ func scanItem(it Item, company string, founders []string) scanned {
 // event ("Cropwise acquires ..."), it is that company's, except for lawsuits and partnerships, which have two
 // sides; else when the sentence names the company or a founder, or speaks in the first person, or the item
 // never names the company, or the event's subject is a description ("the Leeds start-up").
-func aboutCompany(it Item, s, cased string, m match, names, mentioned bool) bool {
+func aboutCompany(it Item, s, cased string, m match, names, mentioned, speaks bool) bool {
 	if otherPartyRe.MatchString(s) {
 		return false
 	}
 	if !isThirdParty(it.Source) {
 		return true
 	}
-	end := min(len(s), m.end+24)
-	if i := strings.IndexAny(s[m.end:end], ",;:()"); i >= 0 {
-		end = m.end + i
-	}
-	near := s[clauseStart(s, m.start, clauseBreaks):end]
-	if strings.Contains(near, companyToken) || strings.Contains(near, founderToken) {
+	if nearCompany(s, m) {
 		return true
 	}
 	if cased != "" && m.typ != radar.TypeLegal && m.typ != radar.TypePartnership &&
@@ -404,30 +411,48 @@ func aboutCompany(it Item, s, cased string, m match, names, mentioned bool) bool
 	if m.typ == radar.TypeRecognition {
 		return true // a list or an award names many companies
 	}
-	if names || !mentioned || firstPersonRe.MatchString(s) {
+	if names || !mentioned || speaks && firstPersonRe.MatchString(s) {
 		return true
 	}
 	return describedRe.MatchString(s[clauseStart(s, m.start, clauseBreaks):m.start])
 }
 
-// namedBefore reports whether the word right before position i of a case-kept sentence is a capitalised name
-// other than the company's token or a describing word ("Startup raises ...").
+// nearCompany reports whether the clause of an occurrence names the company or a founder before it, or the
+// words right after it do.
+func nearCompany(s string, m match) bool {
+	end := min(len(s), m.end+24)
+	if i := strings.IndexAny(s[m.end:end], ",;:()"); i >= 0 {
+		end = m.end + i
+	}
+	near := s[clauseStart(s, m.start, clauseBreaks):end]
+	return strings.Contains(near, companyToken) || strings.Contains(near, founderToken)
+}
+
+// namedBefore reports whether the nearest capitalised word before position i of a case-kept sentence, within
+// four words and the clause, is a name other than the company's token or a describing word: "Ledgerly
+// raises $2M", "Cipherkeel with a $14M Series A".
 func namedBefore(cased string, i int) bool {
 	words := strings.Fields(cased[:i])
-	if len(words) == 0 {
-		return false
+	for k := len(words) - 1; k >= 0 && k >= len(words)-4; k-- {
+		raw := words[k]
+		if k < len(words)-1 && strings.ContainsAny(raw[len(raw)-1:], ",;:(") {
+			return false
+		}
+		w := strings.TrimSuffix(strings.Trim(raw, `"'.,:;()`), "'s")
+		r, _ := utf8.DecodeRuneInString(w)
+		if w == "" || !unicode.IsUpper(r) {
+			if describedNounRe.MatchString(w) {
+				return false // "Strip District robotics company sold to ...": a description
+			}
+			continue
+		}
+		lw := strings.ToLower(w)
+		if lw == companyToken || lw == founderToken {
+			return false
+		}
+		return !describedRe.MatchString(lw) && !notNameWords[lw] && !firstPersonRe.MatchString(lw) && !stopWords[lw]
 	}
-	if len(words) > 1 && verbRe.MatchString(words[len(words)-1]) {
-		words = words[:len(words)-1] // "Ledgerly raises $2M": the name before the verb
-	}
-	w := strings.Trim(words[len(words)-1], `"'.,:;()`)
-	w = strings.TrimSuffix(w, "'s")
-	r, _ := utf8.DecodeRuneInString(w)
-	if w == "" || !unicode.IsUpper(r) || strings.EqualFold(w, companyToken) {
-		return false
-	}
-	lw := strings.ToLower(w)
-	return !describedRe.MatchString(lw) && !notNameWords[lw] && !firstPersonRe.MatchString(lw)
+	return false
 }
 
 // namedSubject reports whether the clause from start to the event at i opens with a capitalised name other
@@ -472,6 +497,9 @@ func hasDenial(sentences []string, typ string) bool {
 func Classify(it Item, company string, founders []string) Finding {
 	sc := scanItem(it, company, founders)
 	top, found := pick(sc.best)
+	if found && sc.otherTitle && !sc.titleMention && !nearCompany(top.sentence, top) {
+		found = false // the item is another company's news that mentions this one
+	}
 
 	var typ string
 	var score float64
