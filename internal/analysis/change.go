@@ -42,25 +42,29 @@ func hasPrefixFold(s, prefix string) bool {
 var (
 	// boilerplateRe finds lines that are page furniture rather than content.
 	boilerplateRe = regexp.MustCompile(`(?i)(?:©|\(c\)|copyright|all rights reserved|cookie|privacy (?:policy|settings|preferences)|last updated|updated on|terms of (?:use|service)|skip to (?:main )?content|back to top|follow us|^["“'‘].{10,}["”'’]\s*[-–—]\s*\S)`)
+	// materialRe finds amounts that matter when they change: prices, and percentages on a pricing page.
+	materialRe = regexp.MustCompile(`(?i)[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:p|ct|usd|eur|gbp)\b`)
+	percentRe  = regexp.MustCompile(`\d[\d.,]*\s?%`)
 	// volatileRe finds the parts of a line that change without news: numbers, dates, times and weekdays.
-	volatileRe  = regexp.MustCompile(`(?i)(?:^|[^\d.,$€£¥])\d[\d.,:/-]*(?:st|nd|rd|th|k|am|pm|\+)?(?:$|[^\d%p])|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|yesterday|ago|minutes?|hours?|days?|weeks?)\b`)
+	volatileRe = regexp.MustCompile(`(?i)\d+(?:st|nd|rd|th|am|pm)?|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|yesterday|ago|minutes?|hours?|days?|weeks?|utc|gmt)\b`)
 	wordSplitRe = regexp.MustCompile(`[^\pL\pN]+`)
 )
 
 // cosmetic reports whether a diff changes nothing a reader would care about: every gained or lost line is
 // page furniture (a copyright year, cookie text), or a line that reappears with only its numbers and dates
-// changed or its words reordered (a counter, a date stamp, reordered navigation).
-func (d pageDiff) cosmetic() bool {
+// changed or its words reordered (a counter, a date stamp, reordered navigation). Prices always matter, and
+// on a pricing page percentages too.
+func (d pageDiff) cosmetic(pricing bool) bool {
 	if len(d.added) == 0 && len(d.removed) == 0 {
 		return true
 	}
 	addedKeys := make([]string, len(d.added))
 	for i, l := range d.added {
-		addedKeys[i] = volatileKey(l)
+		addedKeys[i] = volatileKey(l, pricing)
 	}
 	removedKeys := make([]string, len(d.removed))
 	for i, l := range d.removed {
-		removedKeys[i] = volatileKey(l)
+		removedKeys[i] = volatileKey(l, pricing)
 	}
 	for i, l := range d.added {
 		if !boilerplateRe.MatchString(l) && !nearlyIn(addedKeys[i], removedKeys) {
@@ -99,10 +103,26 @@ func nearlyIn(key string, keys []string) bool {
 }
 
 // volatileKey reduces a line to its sorted words without numbers and dates, so that a counter that moved,
-// a new date or a reordering leaves the key unchanged.
-func volatileKey(line string) string {
+// a new date or a reordering leaves the key unchanged; amounts that matter are kept, as words of their own.
+func volatileKey(line string, pricing bool) string {
+	var kept []string
+	keep := func(m string) string {
+		kept = append(kept, "="+strings.Join(strings.Fields(m), ""))
+		return " "
+	}
+	line = materialRe.ReplaceAllStringFunc(line, keep)
+	if pricing {
+		line = percentRe.ReplaceAllStringFunc(line, keep)
+	}
 	words := wordSplitRe.Split(strings.ToLower(volatileRe.ReplaceAllString(line, " ")), -1)
-	words = slices.DeleteFunc(words, func(w string) bool { return w == "" })
+	words = append(slices.DeleteFunc(words, func(w string) bool { return w == "" }), kept...)
 	slices.Sort(words)
 	return strings.Join(words, " ")
 }
+
+// pricingPage reports whether a page address looks like a pricing page.
+func pricingPage(rawURL string) bool {
+	return pricingPathRe.MatchString(strings.ToLower(rawURL))
+}
+
+var pricingPathRe = regexp.MustCompile(`/(?:pricing|prices|price|plans|billing|fees|rates|tariffs?)\b`)

@@ -187,6 +187,7 @@ func buildTriggers() []trigger {
 	add(radar.TypePartnership, 0.82, "", `(?:signs?|signed|inks?|inked|strikes?|struck|seals?|sealed|agrees?|agreed) (?:a |an )?(?:\S+ ){0,3}?(?:deal|agreement|contract|mou|memorandum|pact|partnership)`, nil)
 	add(radar.TypePartnership, 0.82, "", `(?:wins?|won|lands?|landed|secures?|secured|awarded|bags?|bagged) (?:a |an )?(?:\S+ ){0,4}?(?:contract|deal|tender|framework agreement)`, nil)
 	add(radar.TypePartnership, 0.8, "", `(?:white-?label(?:s|ed|ing)?|bundl(?:es|ed|ing|e) (?:\S+ ){0,5}?with|resell(?:s|ing)?|(?:official|preferred|exclusive|launch|technology|distribution) partner)\b`, nil)
+	add(radar.TypePartnership, 0.82, "", `(?:new partners?\b|partners?:|(?:is|are|becomes?|became) (?:now )?(?:the |a |an |their |its )?(?:\S+ ){0,2}?(?:provider|supplier|partner|vendor|reseller|distributor) (?:for|to|of)\b|(?:as a|as its|as their|new|newest|first|largest|biggest|anchor|flagship) (?:\S+ )?customer\b|sign(?:s|ed|ing)? (?:\S+ ){1,4}?as (?:a |its |their )?(?:customer|client|partner)|rolling out (?:\S+ ){0,4}?across|(?:now )?live (?:inside|in every|across)|nearing (?:a )?deal|close to signing|(?:talks|negotiations) (?:\S+ ){0,3}?(?:deal|contract|agreement|partnership|supply)|to supply (?:\S+ ){0,4}?to|\S+ × \S+)`, nil)
 	add(radar.TypePartnership, 0.75, "", `(?:integrat(?:es|ed|ion|ing) with|new integration|integration for|selected by|chosen by|deploy(?:s|ed)? (?:\S+ ){0,2}?(?:across|at)|reseller|distribution agreement|customer win)`, nil)
 
 	// Geography.
@@ -203,6 +204,7 @@ func buildTriggers() []trigger {
 	add(radar.TypeExpansion, 0.84, "", `enter(?:s|ed|ing)? (?:\S+ ){1,2}?(?:through|via|with|after|as|by)\b`, func(s string, start, _ int) bool {
 		return enterOtherRe.MatchString(s[start:])
 	})
+	add(radar.TypeExpansion, 0.84, "", `(?:(?:office|hub|site|store|clinic|lab|studio|branch|location|factory|plant)s? (?:opened|opens|is opening|will open|now open)\b|^opening (?:\S+ ){0,2}?(?:\d{4}|soon)|\bnew (?:office|location|clinic|site|store|studio)s?\b)`, nil)
 	add(radar.TypeExpansion, 0.86, "", `(?:enter(?:s|ed|ing)? (?:the )?(?:\S+ ){0,2}?markets?|market entry|international expansion|global expansion|now operating in|now live in|arriv(?:es|ed) in|mov(?:es|ed|ing) (?:its )?(?:headquarters|hq) to|relocat(?:es|ed|ing) (?:its )?(?:headquarters|hq))`, nil)
 
 	// Legal.
@@ -508,7 +510,7 @@ func Classify(it Item, company string, founders []string) Finding {
 	case strings.EqualFold(it.Source, "github"):
 		typ, score = radar.TypeOpenSource, 0.8
 		reasons = []string{"a GitHub repository or release"}
-	case sc.change != nil && sc.change.cosmetic():
+	case sc.change != nil && sc.change.cosmetic(pricingPage(sc.item.URL)):
 		typ, score = radar.TypeNoChange, 0.6
 		reasons = []string{"every changed line is page furniture or reappears with only numbers, dates or wording changed"}
 	case classifier != nil && (blendMode == 0 || blendMode == 1 && !found || blendMode >= 2):

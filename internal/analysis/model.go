@@ -275,7 +275,7 @@ func features(sc scanned) []string {
 	}
 	if sc.change != nil {
 		add("diff:changed")
-		if sc.change.cosmetic() {
+		if sc.change.cosmetic(pricingPage(sc.item.URL)) {
 			add("diff:cosmetic")
 		}
 		if len(sc.change.added) == 0 {

@@ -13,6 +13,7 @@ var (
 	trainFlag = flag.Bool("train", false, "train the item model on testdata/eval/train-*.jsonl and write model.txt")
 	cvFlag    = flag.Int("cv", 0, "cross-validate the analyser on the training files with this many folds")
 	blendFlag = flag.Int("blend", 0, "")
+	bonusFlag = flag.Float64("bonus", 0.5, "")
 	l2Flag    = flag.Float64("l2", defaultTrain.l2, "weight decay when training or cross-validating")
 )
 
@@ -191,6 +192,7 @@ func TestCrossValidate(t *testing.T) {
 	defer func() { classifier = saved }()
 
 	blendMode = *blendFlag
+	blendBonus = *bonusFlag
 	classifier = nil
 	rules := scoreEval(t, train, false)
 	t.Log("\n" + rules.report("trigger table alone, all training items"))
