@@ -46,7 +46,7 @@ var (
 	materialRe = regexp.MustCompile(`(?i)[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:p|ct|usd|eur|gbp)\b`)
 	percentRe  = regexp.MustCompile(`\d[\d.,]*\s?%`)
 	// volatileRe finds the parts of a line that change without news: numbers, dates, times and weekdays.
-	volatileRe = regexp.MustCompile(`(?i)\d+(?:st|nd|rd|th|am|pm)?|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|yesterday|ago|minutes?|hours?|days?|weeks?|utc|gmt)\b`)
+	volatileRe  = regexp.MustCompile(`(?i)\d+(?:st|nd|rd|th|am|pm)?|\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|today|yesterday|ago|minutes?|hours?|days?|weeks?|utc|gmt)\b`)
 	wordSplitRe = regexp.MustCompile(`[^\pL\pN]+`)
 )
 
