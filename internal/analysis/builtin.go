@@ -362,6 +362,16 @@ func explain(in Input, res Result, topIdx int) string {
 		if len(top.People) > 0 {
 			fmt.Fprintf(&b, " People: %s.", strings.Join(top.People, ", "))
 		}
+		if len(top.Reasons) > 0 {
+			fmt.Fprintf(&b, " Decided by: %s.", strings.Join(top.Reasons, "; "))
+		}
+		if len(top.Secondary) > 0 {
+			also := make([]string, len(top.Secondary))
+			for i, t := range top.Secondary {
+				also[i] = typeLabel(t)
+			}
+			fmt.Fprintf(&b, " The item also reports: %s.", strings.Join(also, ", "))
+		}
 	}
 
 	var others, denied []string

@@ -443,8 +443,8 @@ func namedBefore(cased string, i int) bool {
 		w := strings.TrimSuffix(strings.Trim(raw, `"'.,:;()`), "'s")
 		r, _ := utf8.DecodeRuneInString(w)
 		if w == "" || !unicode.IsUpper(r) {
-			if describedNounRe.MatchString(w) {
-				return false // "Strip District robotics company sold to ...": a description
+			if describedNounRe.MatchString(w) || prepositions[w] {
+				return false // a description ("Strip District robotics company sold to"), or a place ("picks Stoke for")
 			}
 			continue
 		}
@@ -456,6 +456,8 @@ func namedBefore(cased string, i int) bool {
 	}
 	return false
 }
+
+var prepositions = wordSet(`in at for to from with on into across of by near`)
 
 // namedSubject reports whether the clause from start to the event at i opens with a capitalised name other
 // than the company's ("Halcyon Therapeutics prices its IPO") and holds no describing word ("Cambridge
@@ -510,35 +512,28 @@ func Classify(it Item, company string, founders []string) Finding {
 	case strings.EqualFold(it.Source, "github"):
 		typ, score = radar.TypeOpenSource, 0.8
 		reasons = []string{"a GitHub repository or release"}
-	case sc.change != nil && sc.change.cosmetic(pricingPage(sc.item.URL)):
+	case sc.change != nil && sc.change.cosmetic(pricingPage(it.URL)):
 		typ, score = radar.TypeNoChange, 0.6
 		reasons = []string{"every changed line is page furniture or reappears with only numbers, dates or wording changed"}
-	case classifier != nil && (blendMode == 0 || blendMode == 1 && !found || blendMode >= 2):
-		fs := features(sc)
-		p := classifier.predict(fs)
-		typ, score = p.typ, p.prob
-		if blendMode == 2 && found {
-			best := -1.0
-			for c, pr := range p.probs {
-				if c == top.typ {
-					pr += blendBonus
-				}
-				if pr > best || pr == best && c < typ {
-					typ, best = c, pr
-				}
-			}
-			score = p.probs[typ]
-		}
-		if blendMode == 3 && found && p.prob < blendBonus {
-			typ, score = top.typ, top.weight
-		}
-		reasons = classifier.reasons(fs, p, typ, 4)
 	case found:
 		typ, score = top.typ, top.weight
-	case sc.change != nil:
-		typ, score = radar.TypeWebsiteChange, 0.5
+		if classifier != nil {
+			fs := features(sc)
+			reasons = classifier.reasons(fs, classifier.predict(fs), typ, 3)
+		}
 	default:
 		typ, score = radar.TypeOther, 0.3
+		if sc.change != nil {
+			typ, score = radar.TypeWebsiteChange, 0.5
+		}
+		if classifier != nil {
+			fs := features(sc)
+			p := classifier.predict(fs)
+			if p.prob >= modelConfidence && p.typ != typ {
+				typ, score = p.typ, p.prob
+				reasons = classifier.reasons(fs, p, typ, 4)
+			}
+		}
 	}
 	switch {
 	case sc.change != nil && typ == radar.TypeOther:
@@ -554,9 +549,9 @@ func Classify(it Item, company string, founders []string) Finding {
 	return f
 }
 
-var blendMode = 0
-
-var blendBonus = 0.5
+// modelConfidence is the least probability at which the item model types an item in which no trigger
+// phrase decided.
+const modelConfidence = 0.7
 
 // phraseOf returns the words an occurrence matched, with the company and founder tokens put back as words.
 func phraseOf(m match) string {

@@ -100,7 +100,7 @@ func parseModel(text string) (*itemModel, error) {
 }
 
 // formatModel writes a model's classes, biases and per-feature weights as text, features sorted, weights
-// rounded to three decimals and dropped when they round to zero.
+// rounded to two decimals and dropped below minWeightKept, which keeps the file small at a negligible cost.
 func formatModel(classes []string, bias []float64, weights map[string][]float64) string {
 	var b strings.Builder
 	b.WriteString("classes\t" + strings.Join(classes, "\t") + "\n")
@@ -117,8 +117,8 @@ func formatModel(classes []string, bias []float64, weights map[string][]float64)
 	for _, f := range names {
 		var line strings.Builder
 		for c, v := range weights[f] {
-			r := math.Round(v*1000) / 1000
-			if r == 0 {
+			r := math.Round(v*100) / 100
+			if math.Abs(r) < minWeightKept {
 				continue
 			}
 			line.WriteString("\t" + strconv.Itoa(c) + ":" + strconv.FormatFloat(r, 'f', -1, 64))
@@ -129,6 +129,9 @@ func formatModel(classes []string, bias []float64, weights map[string][]float64)
 	}
 	return b.String()
 }
+
+// minWeightKept is the least absolute weight formatModel keeps.
+const minWeightKept = 0.03
 
 // prediction is the model's verdict on one item.
 type prediction struct {
@@ -240,8 +243,11 @@ func describeFeature(f string) string {
 	case "spec":
 		return "an unconfirmed " + typeLabel(val)
 	case "mention":
-		if val == "none" {
+		switch val {
+		case "none":
 			return "no mention of the company"
+		case "other":
+			return "a headline about another company"
 		}
 		return ""
 	case "diff":
@@ -316,6 +322,9 @@ func features(sc scanned) []string {
 	}
 	if top, ok := pick(sc.best); ok && !top.negated {
 		add("top:" + top.typ)
+	}
+	if sc.otherTitle {
+		add("mention:other")
 	}
 	for i, s := range sc.sentences {
 		prefix, pairPrefix := "w:", "b:"

@@ -12,8 +12,6 @@ import (
 var (
 	trainFlag = flag.Bool("train", false, "train the item model on testdata/eval/train-*.jsonl and write model.txt")
 	cvFlag    = flag.Int("cv", 0, "cross-validate the analyser on the training files with this many folds")
-	blendFlag = flag.Int("blend", 0, "")
-	bonusFlag = flag.Float64("bonus", 0.5, "")
 	l2Flag    = flag.Float64("l2", defaultTrain.l2, "weight decay when training or cross-validating")
 )
 
@@ -25,7 +23,7 @@ type trainConfig struct {
 	rate       float64 // Adam step size
 }
 
-var defaultTrain = trainConfig{minCount: 2, l2: 0.002, iterations: 250, rate: 0.05}
+var defaultTrain = trainConfig{minCount: 2, l2: 0.003, iterations: 250, rate: 0.05}
 
 // example is one training item: its features and its type.
 type example struct {
@@ -191,8 +189,6 @@ func TestCrossValidate(t *testing.T) {
 	saved := classifier
 	defer func() { classifier = saved }()
 
-	blendMode = *blendFlag
-	blendBonus = *bonusFlag
 	classifier = nil
 	rules := scoreEval(t, train, false)
 	t.Log("\n" + rules.report("trigger table alone, all training items"))
