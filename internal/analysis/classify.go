@@ -37,6 +37,7 @@ const (
 	startFrag = `(?:start(?:s|ed|ing)?|launch(?:es|ed|ing)?|found(?:s|ed|ing)?|co-?found(?:s|ed|ing)?|build(?:s|ing)?|` +
 		`form(?:s|ed)?|set(?:s|ting)? up|spin(?:s|ning)? (?:out|off)|spun (?:out|off)|unveil(?:s|ed)?|emerg(?:es|ed) from)`
 	ventureFrag = `(?:company|startup|start-up|venture|firm|business|fund|studio|lab)`
+	placeFrag   = `(?:us|u\.s\.|usa|united states|uk|u\.k\.|united kingdom|britain|eu|europe|asia|africa|latin america|south america|north america|middle east|gulf|apac|emea|nordics|benelux|dach|germany|france|spain|italy|portugal|netherlands|belgium|ireland|poland|sweden|norway|denmark|finland|switzerland|austria|czechia|romania|greece|turkey|india|china|japan|korea|singapore|indonesia|vietnam|thailand|malaysia|philippines|australia|new zealand|canada|mexico|brazil|argentina|chile|colombia|peru|nigeria|kenya|ghana|egypt|morocco|south africa|uganda|tanzania|rwanda|ethiopia|saudi arabia|uae|dubai|qatar|israel|texas|california|new york|london|paris|berlin|madrid|milan|amsterdam|dublin|lisbon|stockholm|oslo|copenhagen|helsinki|warsaw|prague|vienna|zurich|munich|tokyo|seoul|sydney|melbourne|toronto|vancouver|boston|chicago|austin|miami|lagos|nairobi|cairo|mumbai|bangalore|bengaluru|delhi|shanghai|hong kong|sao paulo|são paulo|bogota|bogotá|lima|santiago|mexico city)`
 )
 
 // triggers is the fixed table of patterns; it is built once and never modified.
@@ -45,7 +46,7 @@ var triggers = buildTriggers()
 func buildTriggers() []trigger {
 	expand := strings.NewReplacer(
 		"MONEY", moneyFrag, "AMOUNT", amountFrag, "FOUNDER", founderFrag, "TITLE", titleFrag,
-		"DEPART", departFrag, "START", startFrag, "VENTURE", ventureFrag, "CO", companyToken,
+		"DEPART", departFrag, "START", startFrag, "VENTURE", ventureFrag, "CO", companyToken, "PLACE", placeFrag,
 	)
 	var ts []trigger
 	add := func(typ string, weight float64, tag, pattern string, reject func(string, int, int) bool) {
@@ -80,6 +81,7 @@ func buildTriggers() []trigger {
 	// Acquisition. "target" means the company itself changes hands.
 	add(radar.TypeAcquisition, 0.95, "target", `(?:acquired by|to be acquired|agreed to be acquired|agrees to be acquired|been acquired|being acquired|was acquired|is acquired|bought by|to be bought|been bought|sold to|sells? (?:itself|the company|the business|CO) to|selling (?:itself|the company|the business) to|snapped up by|taken over by|acquisition of CO|takeover of CO|acquire CO|acquires CO|buys CO|buy CO|bid for CO|offer for CO)`, nil)
 	add(radar.TypeAcquisition, 0.88, "target", `(?:found (?:the right|a|our|its) (?:new )?home|(?:becomes?|became|is now|are now|will become) (?:a )?part of|(?:is|are) joining (?:forces with )?(?:\S+ ){0,2}?family)`, nil)
+	add(radar.TypeAcquisition, 0.88, "buyer", `(?:absorb(?:s|ed)|(?:deal|agreement|offer) to (?:buy|acquire|purchase)|acquisition (?:of|by))\b`, nil)
 	add(radar.TypeAcquisition, 0.93, "merger", `(?:merg(?:es|ed|ing|e) with|merger with|merger of|to merge|merger between|combine with|combination with)`, nil)
 	add(radar.TypeAcquisition, 0.92, "exit", `(?:ipo|initial public offering|go(?:es|ing)? public|went public|files? (?:confidentially )?(?:for|to) (?:an )?(?:ipo|go public)|lists? on (?:the )?(?:nasdaq|nyse|lse|london stock exchange|stock exchange)|direct listing|spac merger|successful exit)`, nil)
 	add(radar.TypeAcquisition, 0.92, "buyer", `(?:acquir(?:es|ed|ing)|to acquire|agrees? to (?:buy|acquire|purchase)|buy(?:s|ing)|bought|snap(?:s|ped)? up|tak(?:es|en) over|completes? (?:the |its )?(?:acquisition|purchase))`, func(s string, _, end int) bool {
@@ -141,6 +143,7 @@ func buildTriggers() []trigger {
 	add(radar.TypeNewVenture, 0.97, "", `(?:ex-|ex |former |alumn\w* of |veteran of )(?:\S+ ){0,1}?CO(?:'s)?(?: [^.;]*?)? (?:START|rais(?:es|ed|ing)|returns? with|is back with|debuts?|co-?founds?|co-?founded|back(?:s|ed)? (?:her|his|their) own)\b`, notOwnThing)
 	add(radar.TypeNewVenture, 0.97, "", `(?:CO(?:'s)? |former |ex-)(?:co-?)?FOUNDER(?: \S+){0,3}? (?:START|returns? with|is back with|unveils?|debuts?|rais(?:es|ed) \S+ for)\b`, notOwnThing)
 	add(radar.TypeNewVenture, 0.9, "", `(?:spin(?:s|ning)? (?:out|off)|spun (?:out|off))\b`, nil)
+	add(radar.TypeNewVenture, 0.86, "", `(?:(?:former|ex-|ex) ?(?:\S+ ){0,2}?CO(?:'s)? (?:\S+ ){0,2}?(?:TITLE|FOUNDER)|CO(?:'s)? (?:former|ex-) ?(?:\S+ ){0,2}?(?:TITLE|FOUNDER))\b`, notOwnThing)
 	add(radar.TypeNewVenture, 0.96, "", `(?:CO(?:'s)? (?:former|ex-) ?(?:\S+ ){0,3}?(?:START|rais(?:es|ed)|returns? with|co-?founds?|co-?founded|debuts?)\b|(?:from|by) (?:former |ex-)?CO (?:alumni|alums|veterans|engineers|founders|executives)|post-CO\b)`, notOwnThing)
 	add(radar.TypeNewVenture, 0.95, "", `(?:after|following) (?:\S+ ){0,4}?as (?:a |an |the |our )?(?:\S+ )?(?:TITLE|FOUNDER)(?: \S+){0,2}? (?:at|of|with) CO\b[^.;]{0,40}?\b(?:i'm|i am|i've|i have|we've|we have|i) (?:\S+ ){0,2}?(?:co-?found\w*|found(?:ed|ing)|start(?:ed|ing)|launch(?:ed|ing)|build(?:ing)?)\b`, nil)
 	add(radar.TypeNewVenture, 0.9, "", `(?:(?:i'm|i am|we're|we are) (?:starting|building|launching) (?:something new|again)|new co\b|(?:my|our) (?:new|next) (?:company|startup|start-up|venture|thing))`, nil)
@@ -172,6 +175,7 @@ func buildTriggers() []trigger {
 	add(radar.TypeContraction, 0.92, "", `(?:lay(?:s|ing)? off|laid off|layoffs?|lay-offs?|redundanc(?:y|ies)|job cuts|job losses|cuts? jobs|cutting jobs|hiring freeze|furlough\w*|let(?:s|ting)? go (?:of )?(?:\S+ ){0,2}?\d+)`, nil)
 	add(radar.TypeContraction, 0.9, "", `(?:cut(?:s|ting)?|slash(?:es|ed|ing)?|reduc(?:es|ed|ing|e)|trim(?:s|med|ming)?|shed(?:s|ding)?|eliminat(?:es|ed|ing)) (?:\S+ ){0,3}?(?:\d+ ?(?:%|percent|per cent) (?:of (?:its |the |their |our )?)?(?:global |total )?(?:workforce|staff|headcount|jobs|roles|employees|team|positions|people|workers)|\d[\d,]* (?:\S+ )?(?:jobs|roles|positions|employees|staff|people|workers)|(?:its |the |their )?(?:workforce|staff|headcount|jobs|team|employees))`, nil)
 	add(radar.TypeContraction, 0.88, "office", `(?:clos(?:es|ed|ing|e|ure of)|shut(?:s|ting)? down|shutter(?:s|ed|ing)?) (?:its |the |our |their |a )?(?:\S+ ){0,2}?(?:office|offices|hq|headquarters|site|plant|hub|studio|stores?|factory|facility|operations in|branch|location|depot|warehouse|clinic|lab)`, nil)
+	add(radar.TypeContraction, 0.85, "", `(?:(?:paus|suspend|halt)(?:s|es|ed|ing)? (?:\S+ ){0,2}?(?:operations|service|services|production|deliveries|trading)|shrink(?:s|ing)? (?:its |the )?(?:team|workforce|staff)|(?:redundancy|layoff|lay-off) (?:round|programme|plan)|(?:let|lets|letting) (?:\S+ ){0,2}?(?:people|staff|employees|colleagues) go)`, nil)
 	add(radar.TypeContraction, 0.8, "", `(?:downsiz\w+|restructur\w+|shut(?:s|ting)? down|shutters|shuttered|winds? down|wind-down|scal(?:es|ed|ing) back|pulls? out of|exits? the \S+ market|retrench\w*)`, nil)
 
 	// Products.
@@ -180,6 +184,7 @@ func buildTriggers() []trigger {
 	})
 	add(radar.TypeProductLaunch, 0.75, "", `(?:ship(?:s|ped|ping)? (?:a |its |the |new )|now available|generally available|general availability|available today|is live|goes live|public beta|private beta|open beta|in beta|beta|early access|public preview|new feature|new features|product update|new version|version \d|v\d+(?:\.\d+)+)\b`, nil)
 	add(radar.TypeProductLaunch, 0.7, "", `(?:the launch of|product launch|new product|new app|new platform|new tool)`, nil)
+	add(radar.TypeProductLaunch, 0.8, "", `(?:adds? (?:\S+ ){0,3}?(?:support for|feature|features|mode|integration with)|(?:is|are) now (?:available|live|in beta|generally available|on sale)|(?:goes|went|now) on sale|available to (?:order|pre-?order|buy)|new (?:model|device|version|release|edition|plan|tier|range|line)\b|announc(?:es|ed) (?:\S+ ){0,3}?(?:product|platform|app|tool|service|feature|device)\b)`, nil)
 	add(radar.TypeProductLaunch, 0.8, "", `(?:^it's here|^shipped:|^new:|pre-?orders? (?:are )?(?:now )?open|out now|available now|now shipping|(?:just|we|we've) shipped|say hello to|meet the new)\b`, nil)
 
 	// Partnerships.
@@ -188,6 +193,10 @@ func buildTriggers() []trigger {
 	add(radar.TypePartnership, 0.82, "", `(?:wins?|won|lands?|landed|secures?|secured|awarded|bags?|bagged) (?:a |an )?(?:\S+ ){0,4}?(?:contract|deal|tender|framework agreement)`, nil)
 	add(radar.TypePartnership, 0.8, "", `(?:white-?label(?:s|ed|ing)?|bundl(?:es|ed|ing|e) (?:\S+ ){0,5}?with|resell(?:s|ing)?|(?:official|preferred|exclusive|launch|technology|distribution) partner)\b`, nil)
 	add(radar.TypePartnership, 0.82, "", `(?:new partners?\b|partners?:|(?:is|are|becomes?|became) (?:now )?(?:the |a |an |their |its )?(?:\S+ ){0,2}?(?:provider|supplier|partner|vendor|reseller|distributor) (?:for|to|of)\b|(?:as a|as its|as their|new|newest|first|largest|biggest|anchor|flagship) (?:\S+ )?customer\b|sign(?:s|ed|ing)? (?:\S+ ){1,4}?as (?:a |its |their )?(?:customer|client|partner)|rolling out (?:\S+ ){0,4}?across|(?:now )?live (?:inside|in every|across)|nearing (?:a )?deal|close to signing|(?:talks|negotiations) (?:\S+ ){0,3}?(?:deal|contract|agreement|partnership|supply)|to supply (?:\S+ ){0,4}?to|\S+ × \S+)`, nil)
+	investsInOther := func(s string, _, end int) bool {
+		return strings.HasPrefix(s[end:], " "+companyToken)
+	}
+	add(radar.TypePartnership, 0.9, "investor", `(?:CO(?:'s)? (?:\S+ ){0,2}?(?:invests?|invested|investing|takes? (?:a |an )?(?:\S+ )?stake|took (?:a |an )?(?:\S+ )?stake|backs|backed|co-leads?|co-led|participat(?:es|ed) in) (?:\S+ ){0,5}?in|(?:makes?|made|its) (?:its |a |their )?(?:first |new |strategic |minority )?(?:investment|stake) in|(?:we|we've|we have) (?:put|invested) (?:\S+ ){0,3}?into)`, investsInOther)
 	add(radar.TypePartnership, 0.75, "", `(?:integrat(?:es|ed|ion|ing) with|new integration|integration for|selected by|chosen by|deploy(?:s|ed)? (?:\S+ ){0,2}?(?:across|at)|reseller|distribution agreement|customer win)`, nil)
 
 	// Geography.
@@ -195,6 +204,7 @@ func buildTriggers() []trigger {
 		return expandsTeamRe.MatchString(s[end:])
 	})
 	add(radar.TypeExpansion, 0.86, "", `open(?:s|ed|ing)? (?:a |an |its |their |our |new |first |second |third |european |us |uk |\S+ ){0,3}?(?:office|offices|hq|headquarters|hub|branch|campus|site|store|data ?cent(?:er|re)|r&d cent(?:er|re)|factory|facility)\b`, nil)
+	add(radar.TypeExpansion, 0.84, "", `(?:rolls? out|rolled out|roll-out|goes live|went live|arriv(?:es|ed)|opens? (?:its |an? |new )?(?:\S+ )?(?:office|doors|hub)|expands?) (?:\S+ ){0,4}?(?:in|to|into|across) (?:the )?PLACE\b`, nil)
 	add(radar.TypeExpansion, 0.84, "", `launch(?:es|ed|ing)? (?:in|across) `, func(s string, _, end int) bool {
 		return launchInBetaRe.MatchString(s[end:])
 	})
@@ -212,12 +222,14 @@ func buildTriggers() []trigger {
 	add(radar.TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|fil(?:es|ed|ing|e) (?:a )?(?:suit|lawsuit|complaint|claim)|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe (?:into|by|of)|probes into|under probe|(?:opens?|launch(?:es|ed)?) (?:a |an )?(?:\S+ )?probe|(?:regulatory|antitrust|federal|criminal|sec|ftc|eu|doj) probe|prosecut\w+|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
 	add(radar.TypeLegal, 0.86, "serious", `(?:opens? (?:\S+ ){0,2}?(?:proceedings|investigation|inquiry|probe|case) (?:against|into)|tribunal|warning letter|scrutiny|watchdog|competition (?:office|authority|commission)|enforcement action|class-action|accused of|allegations?)`, nil)
 	add(radar.TypeLegal, 0.84, "", `(?:(?:settles?|settled|settling) (?:\S+ ){0,3}?(?:lawsuit|suit|case|claims?|dispute|charges|allegations|litigation|with)\b|settlement (?:with|over|in the|of the|of a|agreement with)\b|(?:legal|court|ftc|sec|regulatory|\$\S+) settlement|agrees? to (?:\S+ ){0,2}?settlement)`, nil)
+	add(radar.TypeLegal, 0.86, "serious", `(?:ordered to (?:pay|stop|halt|cease)|verdict|faces? (?:a |an )?(?:\S+ )?(?:lawsuit|suit|claim|fine|investigation|probe|charges)|banned from|ban on CO|arbitration|recall(?:s|ed)? (?:\S+ ){0,3}?(?:over|after|due))`, nil)
 	add(radar.TypeLegal, 0.82, "", `(?:litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
 
 	// Recognition.
 	add(radar.TypeRecognition, 0.88, "", `(?:wins?|won|winning|awarded|receiv(?:es|ed|e)|earn(?:s|ed)?|takes? home|picks? up|scoops?) (?:\S+ ){0,4}?(?:award|awards|prize|honou?r|medal|recognition|accolade|title)`, nil)
 	add(radar.TypeRecognition, 0.88, "", `(?:named|listed|ranked|ranks|included|featured|selected|recogni[sz]ed) (?:\S+ ){0,3}?(?:to|in|on|among|as one of|as a|one of|in the|as)\b (?:\S+ ){0,6}?(?:list|ranking|index|top \d+|\d+ under \d+|leaders?|fastest|best|most|innovators?|startups? to watch|cool vendor)`, nil)
 	add(radar.TypeRecognition, 0.85, "", `(?:makes?|made|joins?|lands? on|landed on|tops?|topped) (?:the )?(?:\S+ ){0,4}?(?:list|ranking|index)\b`, nil)
+	add(radar.TypeRecognition, 0.86, "", `(?:honou?red (?:as|with|to be|at)|recogni[sz]ed (?:as|by|among|for)|(?:receiv|earn)(?:es|ed|s)? (?:\S+ ){0,3}?(?:award|prize|accolade|distinction)|(?:finalist|shortlisted|nominated|nominee) (?:for|in|at)|top \d+ (?:\S+ ){0,3}?(?:list|ranking|startups|companies))`, nil)
 	add(radar.TypeRecognition, 0.9, "", `(?:wins?|won|winning|awarded|takes? (?:home|first)|scoops?) (?:\S+ ){0,6}?(?:award|awards|prize|contest|competition|challenge|title|trophy|medal|hackathon|pitch)\b`, nil)
 	add(radar.TypeRecognition, 0.86, "", `(?:ranks?|ranked|placed|comes?) (?:no\. ?|number |#)?\d+\w* (?:on|in|among)|(?:companies|startups|start-ups|firms) to watch|(?:incubator|accelerator|programme|program) (?:welcomes|selects|picks|admits)|(?:latest|new|spring|autumn|fall|summer|winter) (?:intake|cohort|batch)|(?:technology )?fast \d+`, nil)
 	add(radar.TypeRecognition, 0.75, "", `\d+ under \d+`, nil)
@@ -226,6 +238,7 @@ func buildTriggers() []trigger {
 	// Open source.
 	add(radar.TypeOpenSource, 0.88, "", `(?:open[- ]sourc(?:es|ed|ing)|open[- ]source (?:release|project|library|framework|model|sdk|tool|version)|on github|github (?:repo|repository)|new repository|stars on github)`, nil)
 	add(radar.TypeOpenSource, 0.88, "", `\d[\d.,]*k? (?:github )?stars\b`, nil)
+	add(radar.TypeOpenSource, 0.88, "", `(?:source code (?:is |are )?(?:now )?(?:available|public|on)|publish(?:es|ed|ing)? (?:the |its |their )?(?:source code|code|weights|model weights|dataset)|(?:code|weights|dataset) (?:is |are )?(?:now )?(?:public|freely available|on hugging ?face))`, nil)
 	add(radar.TypeOpenSource, 0.9, "", `(?:under (?:an? |the )?(?:open|permissive|apache|mit|bsd|gpl|agpl|lgpl|mpl|creative commons|cc[- ]by)\S*(?: \S+)?(?: licen[cs]e)?|apache[- ]2(?:\.0)?|mit licen[cs]e|(?:agpl|gpl|lgpl|mpl)(?:v?\d)?\b|open[- ]weights?|open[- ]source (?:edition|release|version|model|library|tool)|as open[- ]source|open licen[cs]e|open[- ]sourc(?:es|ed|ing))`, nil)
 
 	return ts
@@ -268,9 +281,11 @@ var (
 	bigTeamRe        = regexp.MustCompile(`\d[\d,]*`)
 	ceoRe            = regexp.MustCompile(`\b(?:ceo|chief executive)\b`)
 
-	raiseOtherRe      = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
-	buyOtherRe        = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)|^(?: \S+){1,4} as (?:a |its )?(?:customer|client|partner)`)
-	enterOtherRe      = regexp.MustCompile(`^enter(?:s|ed|ing)? (?:into|administration|liquidation|talks|an? |the |negotiations|receivership|(?:\S+ )?(?:collaboration|partnership|agreement|deal|alliance|venture|joint)\b)`)
+	raiseOtherRe = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
+	buyOtherRe   = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)|^(?: \S+){1,4} as (?:a |its )?(?:customer|client|partner)`)
+	enterOtherRe = regexp.MustCompile(`^enter(?:s|ed|ing)? (?:into|administration|liquidation|talks|an? |the |negotiations|receivership|(?:\S+ )?(?:collaboration|partnership|agreement|deal|alliance|venture|joint)\b)`)
+	// postTitleRe finds the titles of social posts, "Ines Castro on X", whose first sentence is their headline.
+	postTitleRe       = regexp.MustCompile(`^.{2,80} on (?:x|twitter|linkedin|bluesky|mastodon|threads|instagram|facebook)$`)
 	dismissClaimRe    = regexp.MustCompile(`^ (?:\S+ )?(?:rumou?rs?|reports?|claims?|speculation|suggestions?|talk|the idea|concerns?)`)
 	ownBusinessRe     = regexp.MustCompile(`^(?: \S+){0,4}? (?:business|company|firm|startup|start-up|studio|brand|agency|venture|group|lab|shop)\b`)
 	ownThingRe        = regexp.MustCompile(`^(?: \S+){0,3}? (?:zzco|feature|features|product|version|update|app|podcast|book|newsletter|course|campaign|initiative|report|programme|program)\b|^ (?:its|the company's|our)\b`)
@@ -361,7 +376,8 @@ func scanItem(it Item, company string, founders []string) scanned {
 			}
 			return aboutCompany(it, s, cased[i], m, names[i], sc.mentioned, speaks)
 		}
-		for _, m := range scanSentence(s, i == 0 && sc.title, subject) {
+		headline := i == 0 && sc.title || i == 1 && sc.title && postTitleRe.MatchString(sc.sentences[0])
+		for _, m := range scanSentence(s, headline, subject) {
 			if i == 0 && sc.title && !m.subject {
 				otherInTitle[m.typ] = true
 				sc.otherTitle = sc.otherTitle || m.weight >= significantWeight
@@ -729,7 +745,8 @@ func partOf(typ string, best map[string]match, floor float64) bool {
 	}
 	switch typ {
 	case radar.TypeFunding:
-		return strong(radar.TypeNewVenture)
+		m, ok := best[radar.TypePartnership]
+		return strong(radar.TypeNewVenture) || ok && m.tag == "investor" && strong(radar.TypePartnership)
 	case radar.TypeProductLaunch:
 		return strong(radar.TypeNewVenture) || strong(radar.TypeOpenSource) || strong(radar.TypeExpansion)
 	case radar.TypeExecutiveChange:
