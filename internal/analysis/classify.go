@@ -143,6 +143,8 @@ func buildTriggers() []trigger {
 	add(radar.TypeNewVenture, 0.97, "", `(?:ex-|ex |former |alumn\w* of |veteran of )(?:\S+ ){0,1}?CO(?:'s)?(?: [^.;]*?)? (?:START|rais(?:es|ed|ing)|returns? with|is back with|debuts?|co-?founds?|co-?founded|back(?:s|ed)? (?:her|his|their) own)\b`, notOwnThing)
 	add(radar.TypeNewVenture, 0.97, "", `(?:CO(?:'s)? |former |ex-)(?:co-?)?FOUNDER(?: \S+){0,3}? (?:START|returns? with|is back with|unveils?|debuts?|rais(?:es|ed) \S+ for)\b`, notOwnThing)
 	add(radar.TypeNewVenture, 0.9, "", `(?:spin(?:s|ning)? (?:out|off)|spun (?:out|off))\b`, nil)
+	add(radar.TypeNewVenture, 0.93, "author", `i (?:\S+ ){0,2}?(?:left|am leaving|'m leaving|stepped away from|stepped down at) CO\b[^.]{0,80}?\b(?:i'm|i am|i've|i have|we're|we are|we've) (?:\S+ ){0,2}?(?:launching|starting|building|founding|co-founding|founded|co-founded|started|launched)\b`, nil)
+	add(radar.TypeNewVenture, 0.88, "", `(?:emerg(?:es|ed|ing) from stealth|out of stealth|(?:his|her|their) (?:new|latest|next|second|third) (?:company|startup|start-up|venture|business))\b`, notOwnStory)
 	add(radar.TypeNewVenture, 0.86, "", `(?:(?:former|ex-|ex) ?(?:\S+ ){0,2}?CO(?:'s)? (?:\S+ ){0,2}?(?:TITLE|FOUNDER)|CO(?:'s)? (?:former|ex-) ?(?:\S+ ){0,2}?(?:TITLE|FOUNDER))\b`, notOwnThing)
 	add(radar.TypeNewVenture, 0.96, "", `(?:CO(?:'s)? (?:former|ex-) ?(?:\S+ ){0,3}?(?:START|rais(?:es|ed)|returns? with|co-?founds?|co-?founded|debuts?)\b|(?:from|by) (?:former |ex-)?CO (?:alumni|alums|veterans|engineers|founders|executives)|post-CO\b)`, notOwnThing)
 	add(radar.TypeNewVenture, 0.95, "", `(?:after|following) (?:\S+ ){0,4}?as (?:a |an |the |our )?(?:\S+ )?(?:TITLE|FOUNDER)(?: \S+){0,2}? (?:at|of|with) CO\b[^.;]{0,40}?\b(?:i'm|i am|i've|i have|we've|we have|i) (?:\S+ ){0,2}?(?:co-?found\w*|found(?:ed|ing)|start(?:ed|ing)|launch(?:ed|ing)|build(?:ing)?)\b`, nil)
@@ -175,6 +177,7 @@ func buildTriggers() []trigger {
 	add(radar.TypeContraction, 0.92, "", `(?:lay(?:s|ing)? off|laid off|layoffs?|lay-offs?|redundanc(?:y|ies)|job cuts|job losses|cuts? jobs|cutting jobs|hiring freeze|furlough\w*|let(?:s|ting)? go (?:of )?(?:\S+ ){0,2}?\d+)`, nil)
 	add(radar.TypeContraction, 0.9, "", `(?:cut(?:s|ting)?|slash(?:es|ed|ing)?|reduc(?:es|ed|ing|e)|trim(?:s|med|ming)?|shed(?:s|ding)?|eliminat(?:es|ed|ing)) (?:\S+ ){0,3}?(?:\d+ ?(?:%|percent|per cent) (?:of (?:its |the |their |our )?)?(?:global |total )?(?:workforce|staff|headcount|jobs|roles|employees|team|positions|people|workers)|\d[\d,]* (?:\S+ )?(?:jobs|roles|positions|employees|staff|people|workers)|(?:its |the |their )?(?:workforce|staff|headcount|jobs|team|employees))`, nil)
 	add(radar.TypeContraction, 0.88, "office", `(?:clos(?:es|ed|ing|e|ure of)|shut(?:s|ting)? down|shutter(?:s|ed|ing)?) (?:its |the |our |their |a )?(?:\S+ ){0,2}?(?:office|offices|hq|headquarters|site|plant|hub|studio|stores?|factory|facility|operations in|branch|location|depot|warehouse|clinic|lab)`, nil)
+	add(radar.TypeContraction, 0.82, "", `(?:consolidat(?:es|ed|ing) (?:its |the )?(?:offices|operations|sites|teams)|withdraw(?:s|ing)? from (?:the )?(?:\S+ ){0,2}?market|exit(?:s|ing)? (?:the )?(?:\S+ ){0,2}?market|sunset(?:s|ting)? (?:its |the )?)`, nil)
 	add(radar.TypeContraction, 0.85, "", `(?:(?:paus|suspend|halt)(?:s|es|ed|ing)? (?:\S+ ){0,2}?(?:operations|service|services|production|deliveries|trading)|shrink(?:s|ing)? (?:its |the )?(?:team|workforce|staff)|(?:redundancy|layoff|lay-off) (?:round|programme|plan)|(?:let|lets|letting) (?:\S+ ){0,2}?(?:people|staff|employees|colleagues) go)`, nil)
 	add(radar.TypeContraction, 0.8, "", `(?:downsiz\w+|restructur\w+|shut(?:s|ting)? down|shutters|shuttered|winds? down|wind-down|scal(?:es|ed|ing) back|pulls? out of|exits? the \S+ market|retrench\w*)`, nil)
 
@@ -185,6 +188,7 @@ func buildTriggers() []trigger {
 	add(radar.TypeProductLaunch, 0.75, "", `(?:ship(?:s|ped|ping)? (?:a |its |the |new )|now available|generally available|general availability|available today|is live|goes live|public beta|private beta|open beta|in beta|beta|early access|public preview|new feature|new features|product update|new version|version \d|v\d+(?:\.\d+)+)\b`, nil)
 	add(radar.TypeProductLaunch, 0.7, "", `(?:the launch of|product launch|new product|new app|new platform|new tool)`, nil)
 	add(radar.TypeProductLaunch, 0.8, "", `(?:adds? (?:\S+ ){0,3}?(?:support for|feature|features|mode|integration with)|(?:is|are) now (?:available|live|in beta|generally available|on sale)|(?:goes|went|now) on sale|available to (?:order|pre-?order|buy)|new (?:model|device|version|release|edition|plan|tier|range|line)\b|announc(?:es|ed) (?:\S+ ){0,3}?(?:product|platform|app|tool|service|feature|device)\b)`, nil)
+	add(radar.TypeProductLaunch, 0.68, "", `(?:changelog|release notes|what's new|new in \S+|now supports?|now you can|you can now|^\S+ v?\d+\.\d+(?:\.\d+)?$)`, nil)
 	add(radar.TypeProductLaunch, 0.8, "", `(?:^it's here|^shipped:|^new:|pre-?orders? (?:are )?(?:now )?open|out now|available now|now shipping|(?:just|we|we've) shipped|say hello to|meet the new)\b`, nil)
 
 	// Partnerships.
@@ -223,12 +227,14 @@ func buildTriggers() []trigger {
 	add(radar.TypeLegal, 0.86, "serious", `(?:opens? (?:\S+ ){0,2}?(?:proceedings|investigation|inquiry|probe|case) (?:against|into)|tribunal|warning letter|scrutiny|watchdog|competition (?:office|authority|commission)|enforcement action|class-action|accused of|allegations?)`, nil)
 	add(radar.TypeLegal, 0.84, "", `(?:(?:settles?|settled|settling) (?:\S+ ){0,3}?(?:lawsuit|suit|case|claims?|dispute|charges|allegations|litigation|with)\b|settlement (?:with|over|in the|of the|of a|agreement with)\b|(?:legal|court|ftc|sec|regulatory|\$\S+) settlement|agrees? to (?:\S+ ){0,2}?settlement)`, nil)
 	add(radar.TypeLegal, 0.86, "serious", `(?:ordered to (?:pay|stop|halt|cease)|verdict|faces? (?:a |an )?(?:\S+ )?(?:lawsuit|suit|claim|fine|investigation|probe|charges)|banned from|ban on CO|arbitration|recall(?:s|ed)? (?:\S+ ){0,3}?(?:over|after|due))`, nil)
+	add(radar.TypeLegal, 0.84, "", `(?:alleg(?:es|ed|ing|ation|ations)|sanction(?:s|ed)|trademark (?:dispute|claim|case|infringement)|copyright (?:claim|infringement|lawsuit|case)|licen[cs]e (?:revoked|suspended)|regulatory action|enforcement notice)\b`, nil)
 	add(radar.TypeLegal, 0.82, "", `(?:litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
 
 	// Recognition.
 	add(radar.TypeRecognition, 0.88, "", `(?:wins?|won|winning|awarded|receiv(?:es|ed|e)|earn(?:s|ed)?|takes? home|picks? up|scoops?) (?:\S+ ){0,4}?(?:award|awards|prize|honou?r|medal|recognition|accolade|title)`, nil)
 	add(radar.TypeRecognition, 0.88, "", `(?:named|listed|ranked|ranks|included|featured|selected|recogni[sz]ed) (?:\S+ ){0,3}?(?:to|in|on|among|as one of|as a|one of|in the|as)\b (?:\S+ ){0,6}?(?:list|ranking|index|top \d+|\d+ under \d+|leaders?|fastest|best|most|innovators?|startups? to watch|cool vendor)`, nil)
 	add(radar.TypeRecognition, 0.85, "", `(?:makes?|made|joins?|lands? on|landed on|tops?|topped) (?:the )?(?:\S+ ){0,4}?(?:list|ranking|index)\b`, nil)
+	add(radar.TypeRecognition, 0.74, "", `(?:of the year|laureate|(?:gold|silver|bronze) (?:medal|award)|shortlist(?:ed)?)\b`, nil)
 	add(radar.TypeRecognition, 0.86, "", `(?:honou?red (?:as|with|to be|at)|recogni[sz]ed (?:as|by|among|for)|(?:receiv|earn)(?:es|ed|s)? (?:\S+ ){0,3}?(?:award|prize|accolade|distinction)|(?:finalist|shortlisted|nominated|nominee) (?:for|in|at)|top \d+ (?:\S+ ){0,3}?(?:list|ranking|startups|companies))`, nil)
 	add(radar.TypeRecognition, 0.9, "", `(?:wins?|won|winning|awarded|takes? (?:home|first)|scoops?) (?:\S+ ){0,6}?(?:award|awards|prize|contest|competition|challenge|title|trophy|medal|hackathon|pitch)\b`, nil)
 	add(radar.TypeRecognition, 0.86, "", `(?:ranks?|ranked|placed|comes?) (?:no\. ?|number |#)?\d+\w* (?:on|in|among)|(?:companies|startups|start-ups|firms) to watch|(?:incubator|accelerator|programme|program) (?:welcomes|selects|picks|admits)|(?:latest|new|spring|autumn|fall|summer|winter) (?:intake|cohort|batch)|(?:technology )?fast \d+`, nil)
@@ -390,9 +396,11 @@ func scanItem(it Item, company string, founders []string) scanned {
 			}
 		}
 	}
-	// "I am leaving" is a founder's departure only when a founder writes it.
-	if m, ok := sc.best[radar.TypeFounderDeparture]; ok && m.tag == "author" && !(sc.title && strings.Contains(sc.sentences[0], founderToken)) {
-		delete(sc.best, radar.TypeFounderDeparture)
+	// "I am leaving" is a founder's departure, or new company, only when a founder writes it.
+	for _, t := range []string{radar.TypeFounderDeparture, radar.TypeNewVenture} {
+		if m, ok := sc.best[t]; ok && m.tag == "author" && !(sc.title && strings.Contains(sc.sentences[0], founderToken)) {
+			delete(sc.best, t)
+		}
 	}
 	// A denial in the headline or the first sentence outweighs the rumour the rest of the item retells.
 	for t, m := range sc.best {
