@@ -509,6 +509,9 @@ func namedSubject(cased string, start, i int) bool {
 // hasDenial reports whether some sentence denies an event of type typ.
 func hasDenial(sentences []string, typ string) bool {
 	for _, s := range sentences {
+		if !mayDeny(s) {
+			continue
+		}
 		for _, m := range scanSentence(s, false, nil) {
 			if m.typ == typ && m.negated {
 				return true
@@ -788,6 +791,16 @@ func clauseStart(s string, i int, breaks []string) int {
 		}
 	}
 	return start
+}
+
+// negationCues holds a part of every phrase that denialRe, nearNegRe and postNegRe match, so a sentence
+// without any of them denies nothing.
+var negationCues = []string{"den", "refut", "dismiss", "reject", "rul", "debunk", "no", "baseless", "shoot", "shot",
+	"push", "quash", "play", "pour", "fail", "unable", "never", "without", "n't", "neither", "false", "untrue", "unfounded"}
+
+// mayDeny reports whether a normalised sentence may deny an event: it holds one of the negation cues.
+func mayDeny(s string) bool {
+	return mayMatch(s, negationCues)
 }
 
 // isNegated reports whether the clause around an occurrence denies it: a denial verb before it, a negation
