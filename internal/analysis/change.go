@@ -79,8 +79,8 @@ func (d pageDiff) cosmetic(pricing bool) bool {
 	return true
 }
 
-// nearlyIn reports whether some key of keys has nearly the same words as key: all but one word in ten in
-// common (a fixed typo, a changed punctuation mark, one link more or less in a list).
+// nearlyIn reports whether some key of keys has nearly the same words as key: seven in ten in common (a fixed
+// typo, a changed punctuation mark, one link more or less in a list), and no changed price.
 func nearlyIn(key string, keys []string) bool {
 	a := strings.Fields(key)
 	for _, k := range keys {
@@ -88,11 +88,17 @@ func nearlyIn(key string, keys []string) bool {
 			return true
 		}
 		b := strings.Fields(k)
-		common := 0
+		common, material := 0, false
 		for _, w := range a {
-			if slices.Contains(b, w) {
+			switch {
+			case slices.Contains(b, w):
 				common++
+			case strings.HasPrefix(w, "="):
+				material = true // a price that changed
 			}
+		}
+		if material {
+			continue
 		}
 		union := len(a) + len(b) - common
 		if union > 0 && float64(common)/float64(union) >= 0.7 {
