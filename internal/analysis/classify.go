@@ -656,8 +656,17 @@ func scanSentence(s string, title bool, subject func(match) bool) []match {
 		}
 		var first match
 		have := false
-		for _, loc := range t.re.FindAllStringIndex(s, 4) {
+		loc := t.re.FindStringIndex(s)
+		if loc == nil {
+			continue
+		}
+		locs := [][]int{loc}
+		for i := 0; i < len(locs); i++ {
+			loc := locs[i]
 			if t.reject != nil && t.reject(s, loc[0], loc[1]) {
+				if i == 0 && len(locs) == 1 {
+					locs = t.re.FindAllStringIndex(s, 4) // the first occurrence does not count: look at the next ones
+				}
 				continue
 			}
 			w := t.weight - 0.08*float64(loc[0])/float64(max(len(s), 1))
@@ -676,6 +685,9 @@ func scanSentence(s string, title bool, subject func(match) bool) []match {
 			}
 			if m.subject {
 				break
+			}
+			if i == 0 && len(locs) == 1 {
+				locs = t.re.FindAllStringIndex(s, 4) // not about the company: look at the next occurrences
 			}
 		}
 		if !have {
