@@ -1,7 +1,16 @@
 // Package analysis turns what a tracker run found into a signal: it compiles a company's plain-language
 // alert rules into a policy, classifies each new item into a signal type, and judges the run as a whole.
 //
-// The built-in analyser is deterministic. Severity of a finding follows this table:
+// The built-in analyser is deterministic. It types each item with a table of trigger phrases over the item's
+// text, in which the company and its founders are replaced by tokens: the strongest event about the company
+// decides, the most significant when several are about as strong, and events of other companies, past events
+// and denied ones count for less or not at all. Where no phrase decides, an item model (a logistic
+// regression over words, word pairs and trigger hits, trained on testdata/eval/train-*.jsonl into model.txt)
+// may type the item when it is confident. An article with no event is other news; a page diff is typed by
+// the news its new lines announce, else it is a website change, or no change when only dates, counters or
+// page furniture changed. The analysis text says what decided.
+//
+// Severity of a finding follows this table:
 //
 //	type               severity
 //	funding            high when the amount is at least $10M or the round is Series B or later; medium otherwise
@@ -84,9 +93,17 @@ func SeverityRank(severity string) int {
 	return 0
 }
 
+// Item kinds: a piece of content (an article page, a feed entry, a news result, a repository or release), or
+// the diff of a page of the company's website that changed since the previous run.
+const (
+	ItemArticle = "article"
+	ItemChange  = "change"
+)
+
 // Item is one newly seen piece of content from a source of a tracker run.
 type Item struct {
 	Source    string    // "website", "feed", "news", "github", ...
+	Kind      string    // ItemArticle or ItemChange; empty is an article
 	URL       string    // where the item was found
 	Title     string    // headline, page or entry title
 	Text      string    // paragraph or summary, may be empty
@@ -111,6 +128,7 @@ type Finding struct {
 	Negated   bool     // the item denies the event ("denies rumours of layoffs"): kept, never counted
 	Score     float64  // confidence 0..1
 	Secondary []string // other signal types the item also reports, e.g. expansion in a funding story
+	Reasons   []string // what decided the type: the matched phrase, words and trigger hits that weighed most
 }
 
 // Rule is one compiled alert rule.

@@ -33,7 +33,7 @@ func (builtin) Analyse(ctx context.Context, in Input) (Result, error) {
 		top = findings[topIdx]
 	}
 	switch {
-	case len(findings) == 0:
+	case len(findings) == 0 || !ok && allQuiet(findings):
 		res.Type, res.Severity = radar.TypeNoChange, SeverityLow
 	case !ok:
 		res.Type, res.Severity = radar.TypeOther, SeverityLow
@@ -49,11 +49,11 @@ func (builtin) Analyse(ctx context.Context, in Input) (Result, error) {
 }
 
 // mostSignificant returns the index of the affirmed finding with the highest severity, then score, then the
-// earliest; -1 when every finding is a denial or there are none.
+// earliest; -1 when every finding is a denial or a cosmetic page change, or there are none.
 func mostSignificant(findings []Finding) int {
 	top := -1
 	for i, f := range findings {
-		if f.Negated {
+		if f.Negated || f.Type == radar.TypeNoChange {
 			continue
 		}
 		if top < 0 || SeverityRank(f.Severity) > SeverityRank(findings[top].Severity) ||
@@ -62,6 +62,16 @@ func mostSignificant(findings []Finding) int {
 		}
 	}
 	return top
+}
+
+// allQuiet reports whether every finding is a cosmetic page change.
+func allQuiet(findings []Finding) bool {
+	for _, f := range findings {
+		if f.Type != radar.TypeNoChange {
+			return false
+		}
+	}
+	return true
 }
 
 // recommend maps a run's type and severity to what the investor should do.
@@ -286,8 +296,17 @@ func summarise(in Input, res Result, top Finding, ok bool) string {
 	switch {
 	case len(res.Findings) == 0:
 		return fmt.Sprintf("No new items about %s this run.", company)
+	case res.Type == radar.TypeNoChange:
+		return fmt.Sprintf("Only cosmetic changes on %s's website this run (dates, counters, page furniture).", company)
 	case !ok:
-		return fmt.Sprintf("No confirmed event at %s: %s reads as a denial.", company, quoteTitle(res.Findings[0].Item))
+		denial := res.Findings[0]
+		for _, f := range res.Findings {
+			if f.Negated {
+				denial = f
+				break
+			}
+		}
+		return fmt.Sprintf("No confirmed event at %s: %s reads as a denial.", company, quoteTitle(denial.Item))
 	}
 	var b strings.Builder
 	label := typeLabel(top.Type)
@@ -342,6 +361,16 @@ func explain(in Input, res Result, topIdx int) string {
 		}
 		if len(top.People) > 0 {
 			fmt.Fprintf(&b, " People: %s.", strings.Join(top.People, ", "))
+		}
+		if len(top.Reasons) > 0 {
+			fmt.Fprintf(&b, " Decided by: %s.", strings.Join(top.Reasons, "; "))
+		}
+		if len(top.Secondary) > 0 {
+			also := make([]string, len(top.Secondary))
+			for i, t := range top.Secondary {
+				also[i] = typeLabel(t)
+			}
+			fmt.Fprintf(&b, " The item also reports: %s.", strings.Join(also, ", "))
 		}
 	}
 

@@ -195,7 +195,7 @@ func TestAnalysePicksMostSignificantFinding(t *testing.T) {
 func TestAnalyseMentionsSourceProblems(t *testing.T) {
 	res := analyse(t, Input{
 		CompanyName:    "Northwind",
-		Items:          []Item{{Source: "website", URL: "https://northwind.example/about", Title: "About", Text: "We now have 40 people."}},
+		Items:          []Item{{Source: "website", Kind: ItemChange, URL: "https://northwind.example/about", Title: "Website change on /about", Text: "Added: We now have 40 people."}},
 		SourceProblems: []string{"news: failing for 3 runs: timeout"},
 	})
 	if !strings.Contains(res.Analysis, "news: failing for 3 runs: timeout") {
@@ -244,6 +244,50 @@ func BenchmarkAnalyse(b *testing.B) {
 	for b.Loop() {
 		if _, err := a.Analyse(ctx, in); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+func TestAnalysePageChanges(t *testing.T) {
+	cosmetic := Item{Source: "website", Kind: ItemChange, URL: "https://northwind.example/", Title: "Website change on the home page",
+		Text: "Added: © 2027 Northwind Ltd; Trusted by 1,200 shippers\nRemoved: © 2026 Northwind Ltd; Trusted by 1,100 shippers"}
+	pricing := Item{Source: "website", Kind: ItemChange, URL: "https://northwind.example/pricing", Title: "Website change on /pricing",
+		Text: "Added: Team plan: $59 per seat per month\nRemoved: Team plan: $49 per seat per month"}
+	news := Item{Source: "website", Kind: ItemChange, URL: "https://northwind.example/press", Title: "Website change on /press",
+		Text: "Added: Northwind raises $12M Series A led by Acme Ventures to expand across Europe"}
+	article := Item{Source: "website", Kind: ItemArticle, URL: "https://northwind.example/blog/pricing", Title: "How we think about pricing",
+		Text: "Pricing is a product decision as much as a commercial one."}
+	tests := []struct {
+		name  string
+		items []Item
+		typ   string
+		sev   string
+	}{
+		{"only cosmetic changes are quiet", []Item{cosmetic}, radar.TypeNoChange, SeverityLow},
+		{"a changed price is a website change", []Item{cosmetic, pricing}, radar.TypeWebsiteChange, SeverityLow},
+		{"a page diff announcing news is typed by it", []Item{pricing, news}, radar.TypeFunding, SeverityHigh},
+		{"an article without news is other, never a website change", []Item{article}, radar.TypeOther, SeverityLow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := analyse(t, Input{CompanyName: "Northwind", Items: tt.items, Policy: Compile("pricing changes")})
+			if res.Type != tt.typ || res.Severity != tt.sev {
+				t.Errorf("got %s/%s, want %s/%s\n%s", res.Type, res.Severity, tt.typ, tt.sev, res.Analysis)
+			}
+		})
+	}
+}
+
+func TestAnalyseExplainsDecision(t *testing.T) {
+	res := analyse(t, Input{CompanyName: "Lumenfold", Items: []Item{
+		news("https://news.example/lumenfold", "Lumenfold raises $45M Series B and acquires Tiltmap to expand into Germany"),
+	}})
+	if res.Type != radar.TypeAcquisition {
+		t.Errorf("type %s, want acquisition: the most significant of the item's events", res.Type)
+	}
+	for _, want := range []string{"Decided by: the phrase", "The item also reports: funding"} {
+		if !strings.Contains(res.Analysis, want) {
+			t.Errorf("analysis lacks %q:\n%s", want, res.Analysis)
 		}
 	}
 }

@@ -1,11 +1,14 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"radar"
 )
@@ -24,16 +27,17 @@ type trigger struct {
 // Fragments shared by the patterns.
 const (
 	founderFrag = `(?:co-?founders?|cofounders?|founders?|founding (?:ceo|cto|team|partner))`
-	titleFrag   = `(?:ceo|cto|cfo|coo|cmo|cpo|cro|cio|ciso|chro|chief [a-z]+(?: [a-z]+)? officer|chief executive|` +
+	titleFrag   = `(?:ceo|cto|cfo|coo|cmo|cpo|cro|cio|ciso|chro|chief [a-z]+(?: [a-z]+)? officer|chief executive|[a-z]+ chief|` +
 		`vp|svp|evp|vice president|president|head of [a-z]+|general counsel|chair(?:man|woman|person)?|` +
 		`board member|board of directors|managing director|general manager|country manager)`
 	departFrag = `(?:steps? down|stepped down|stepping down|to step down|steps? back|stepped back|stepping back|` +
 		`resign(?:s|ed|ing|ation)?|to resign|depart(?:s|ed|ing|ure)?|leav(?:es|ing)|left|to leave|quits?|quitting|` +
-		`exits|exiting|to exit|is out|ousted|fired|dismissed|no longer|parts? ways|parted ways|moves? on|moving on|` +
+		`exits|exiting|to exit|is out|ousted|steps? away|stepped away|stepping away|walks? away|walked away|bows? out|bowed out|fired|dismissed|no longer|parts? ways|parted ways|moves? on|moving on|` +
 		`retir(?:es|ed|ing|ement)|to retire|hands? over|handing over|transitions? (?:out|away)|says? goodbye|farewell)`
 	startFrag = `(?:start(?:s|ed|ing)?|launch(?:es|ed|ing)?|found(?:s|ed|ing)?|co-?found(?:s|ed|ing)?|build(?:s|ing)?|` +
 		`form(?:s|ed)?|set(?:s|ting)? up|spin(?:s|ning)? (?:out|off)|spun (?:out|off)|unveil(?:s|ed)?|emerg(?:es|ed) from)`
 	ventureFrag = `(?:company|startup|start-up|venture|firm|business|fund|studio|lab)`
+	placeFrag   = `(?:us|u\.s\.|usa|united states|uk|u\.k\.|united kingdom|britain|eu|europe|asia|africa|latin america|south america|north america|middle east|gulf|apac|emea|nordics|benelux|dach|germany|france|spain|italy|portugal|netherlands|belgium|ireland|poland|sweden|norway|denmark|finland|switzerland|austria|czechia|romania|greece|turkey|india|china|japan|korea|singapore|indonesia|vietnam|thailand|malaysia|philippines|australia|new zealand|canada|mexico|brazil|argentina|chile|colombia|peru|nigeria|kenya|ghana|egypt|morocco|south africa|uganda|tanzania|rwanda|ethiopia|saudi arabia|uae|dubai|qatar|israel|texas|california|new york|london|paris|berlin|madrid|milan|amsterdam|dublin|lisbon|stockholm|oslo|copenhagen|helsinki|warsaw|prague|vienna|zurich|munich|tokyo|seoul|sydney|melbourne|toronto|vancouver|boston|chicago|austin|miami|lagos|nairobi|cairo|mumbai|bangalore|bengaluru|delhi|shanghai|hong kong|sao paulo|são paulo|bogota|bogotá|lima|santiago|mexico city)`
 )
 
 // triggers is the fixed table of patterns; it is built once and never modified.
@@ -42,7 +46,7 @@ var triggers = buildTriggers()
 func buildTriggers() []trigger {
 	expand := strings.NewReplacer(
 		"MONEY", moneyFrag, "AMOUNT", amountFrag, "FOUNDER", founderFrag, "TITLE", titleFrag,
-		"DEPART", departFrag, "START", startFrag, "VENTURE", ventureFrag, "CO", companyToken,
+		"DEPART", departFrag, "START", startFrag, "VENTURE", ventureFrag, "CO", companyToken, "PLACE", placeFrag,
 	)
 	var ts []trigger
 	add := func(typ string, weight float64, tag, pattern string, reject func(string, int, int) bool) {
@@ -76,6 +80,8 @@ func buildTriggers() []trigger {
 
 	// Acquisition. "target" means the company itself changes hands.
 	add(radar.TypeAcquisition, 0.95, "target", `(?:acquired by|to be acquired|agreed to be acquired|agrees to be acquired|been acquired|being acquired|was acquired|is acquired|bought by|to be bought|been bought|sold to|sells? (?:itself|the company|the business|CO) to|selling (?:itself|the company|the business) to|snapped up by|taken over by|acquisition of CO|takeover of CO|acquire CO|acquires CO|buys CO|buy CO|bid for CO|offer for CO)`, nil)
+	add(radar.TypeAcquisition, 0.88, "target", `(?:found (?:the right|a|our|its) (?:new )?home|(?:becomes?|became|is now|are now|will become) (?:a )?part of|(?:is|are) joining (?:forces with )?(?:\S+ ){0,2}?family)`, nil)
+	add(radar.TypeAcquisition, 0.88, "buyer", `(?:absorb(?:s|ed)|(?:deal|agreement|offer) to (?:buy|acquire|purchase)|acquisition (?:of|by))\b`, nil)
 	add(radar.TypeAcquisition, 0.93, "merger", `(?:merg(?:es|ed|ing|e) with|merger with|merger of|to merge|merger between|combine with|combination with)`, nil)
 	add(radar.TypeAcquisition, 0.92, "exit", `(?:ipo|initial public offering|go(?:es|ing)? public|went public|files? (?:confidentially )?(?:for|to) (?:an )?(?:ipo|go public)|lists? on (?:the )?(?:nasdaq|nyse|lse|london stock exchange|stock exchange)|direct listing|spac merger|successful exit)`, nil)
 	add(radar.TypeAcquisition, 0.92, "buyer", `(?:acquir(?:es|ed|ing)|to acquire|agrees? to (?:buy|acquire|purchase)|buy(?:s|ing)|bought|snap(?:s|ped)? up|tak(?:es|en) over|completes? (?:the |its )?(?:acquisition|purchase))`, func(s string, _, end int) bool {
@@ -84,12 +90,15 @@ func buildTriggers() []trigger {
 	add(radar.TypeAcquisition, 0.85, "buyer", `(?:acquisition|acquisitions|acquihire|acqui-hire|buyout|takeover|m&a)\b`, nil)
 	add(radar.TypeAcquisition, 0.9, "target", `(?:tak(?:es|e|ing) CO private|tak(?:es|e|ing) (?:it|the company) private|taken private|take-private)`, nil)
 	add(radar.TypeAcquisition, 0.85, "target", `sell(?:s|ing)? (?:\S+ ){0,2}?to (?:a |an |the )?(?:competitor|rival|buyer|bigger|larger|strategic|private equity|pe firm|tech giant)`, nil)
-	add(radar.TypeAcquisition, 0.8, "target", `(?:for sale|sale process|explor(?:es|ing) (?:a )?sale|seeks? (?:a )?buyer|put (?:itself )?up for sale|strategic alternatives|sale of CO)`, nil)
+	add(radar.TypeAcquisition, 0.8, "target", `(?:for sale|sale process|explor(?:es|ing|e) (?:a |an )?(?:possible |potential )?sale|seeks? (?:a )?buyer|put (?:itself )?up for sale|strategic alternatives|sale of CO)`, nil)
 
 	// Founders: departures and new ventures.
 	leftOther := func(s string, _, end int) bool {
 		m := nextWordRe.FindStringSubmatch(s[end:])
 		if m == nil {
+			return false
+		}
+		if ownBusinessRe.MatchString(s[end:]) {
 			return false
 		}
 		switch strings.TrimSuffix(strings.TrimRight(m[1], ".'"), "'s") {
@@ -103,6 +112,9 @@ func buildTriggers() []trigger {
 	}
 	departCheck := func(s string, start, end int) bool {
 		seg := s[start:end]
+		if strings.HasSuffix(seg, "dismissed") && dismissClaimRe.MatchString(s[end:]) {
+			return true
+		}
 		if transitiveLeaveRe.MatchString(seg) {
 			return leftOther(s, start, end)
 		}
@@ -110,7 +122,9 @@ func buildTriggers() []trigger {
 	}
 	add(radar.TypeFounderDeparture, 0.92, "", `FOUNDER(?: \S+){0,6}? DEPART\b`, departCheck)
 	add(radar.TypeFounderDeparture, 0.92, "", `(?:departure|exit|resignation|ouster|retirement|leaving|stepping down) of (?:\S+ ){0,3}?FOUNDER`, nil)
-	add(radar.TypeFounderDeparture, 0.8, "", `i(?:'ve| have| am|'m| will)? (?:\S+ ){0,3}?DEPART\b`, departCheck)
+	add(radar.TypeFounderDeparture, 0.8, "author", `i(?:'ve| have| am|'m| will)? (?:\S+ ){0,3}?DEPART\b`, departCheck)
+	add(radar.TypeFounderDeparture, 0.9, "", `FOUNDER (?:transition|succession)`, nil)
+	add(radar.TypeFounderDeparture, 0.9, "author", `(?:my|her|his) last day (?:at|with|as)\b`, nil)
 	add(radar.TypeFounderDeparture, 0.9, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?FOUNDER`, nil)
 	notOwnStory := func(s string, _, end int) bool {
 		rest := s[end:]
@@ -123,6 +137,18 @@ func buildTriggers() []trigger {
 	add(radar.TypeNewVenture, 0.93, "", `(?:FOUNDER|former|ex-|ex |alum|alumni|veteran)(?: [^.;]*?)? (?:new|next|own|stealth) (?:\S+ ){0,2}?VENTURE`, notOwnStory)
 	add(radar.TypeNewVenture, 0.9, "", `(?:FOUNDER|former|ex-|ex |alumn\w*|veteran)[^.;]*?(?:stealth|new (?:\S+ ){0,2}?VENTURE)`, notOwnStory)
 	add(radar.TypeNewVenture, 0.85, "", `(?:stealth startup|stealth-mode|stealth mode|new venture|new startup|new start-up|next venture)`, notOwnStory)
+	notOwnThing := func(s string, _, end int) bool {
+		return ownThingRe.MatchString(s[end:])
+	}
+	add(radar.TypeNewVenture, 0.97, "", `(?:ex-|ex |former |alumn\w* of |veteran of )(?:\S+ ){0,1}?CO(?:'s)?(?: [^.;]*?)? (?:START|rais(?:es|ed|ing)|returns? with|is back with|debuts?|co-?founds?|co-?founded|back(?:s|ed)? (?:her|his|their) own)\b`, notOwnThing)
+	add(radar.TypeNewVenture, 0.97, "", `(?:CO(?:'s)? |former |ex-)(?:co-?)?FOUNDER(?: \S+){0,3}? (?:START|returns? with|is back with|unveils?|debuts?|rais(?:es|ed) \S+ for)\b`, notOwnThing)
+	add(radar.TypeNewVenture, 0.9, "", `(?:spin(?:s|ning)? (?:out|off)|spun (?:out|off))\b`, nil)
+	add(radar.TypeNewVenture, 0.93, "author", `i (?:\S+ ){0,2}?(?:left|am leaving|'m leaving|stepped away from|stepped down at) CO\b[^.]{0,80}?\b(?:i'm|i am|i've|i have|we're|we are|we've) (?:\S+ ){0,2}?(?:launching|starting|building|founding|co-founding|founded|co-founded|started|launched)\b`, nil)
+	add(radar.TypeNewVenture, 0.88, "", `(?:emerg(?:es|ed|ing) from stealth|out of stealth|(?:his|her|their) (?:new|latest|next|second|third) (?:company|startup|start-up|venture|business))\b`, notOwnStory)
+	add(radar.TypeNewVenture, 0.86, "", `(?:(?:former|ex-|ex) ?(?:\S+ ){0,2}?CO(?:'s)? (?:\S+ ){0,2}?(?:TITLE|FOUNDER)|CO(?:'s)? (?:former|ex-) ?(?:\S+ ){0,2}?(?:TITLE|FOUNDER))\b`, notOwnThing)
+	add(radar.TypeNewVenture, 0.96, "", `(?:CO(?:'s)? (?:former|ex-) ?(?:\S+ ){0,3}?(?:START|rais(?:es|ed)|returns? with|co-?founds?|co-?founded|debuts?)\b|(?:from|by) (?:former |ex-)?CO (?:alumni|alums|veterans|engineers|founders|executives)|post-CO\b)`, notOwnThing)
+	add(radar.TypeNewVenture, 0.95, "", `(?:after|following) (?:\S+ ){0,4}?as (?:a |an |the |our )?(?:\S+ )?(?:TITLE|FOUNDER)(?: \S+){0,2}? (?:at|of|with) CO\b[^.;]{0,40}?\b(?:i'm|i am|i've|i have|we've|we have|i) (?:\S+ ){0,2}?(?:co-?found\w*|found(?:ed|ing)|start(?:ed|ing)|launch(?:ed|ing)|build(?:ing)?)\b`, nil)
+	add(radar.TypeNewVenture, 0.9, "", `(?:(?:i'm|i am|we're|we are) (?:starting|building|launching) (?:something new|again)|new co\b|(?:my|our) (?:new|next) (?:company|startup|start-up|venture|thing))`, nil)
 
 	// Executives.
 	add(radar.TypeExecutiveChange, 0.85, "", `(?:appoint(?:s|ed|ing)?|name[sd]?|naming|hire[sd]?|hiring|recruit(?:s|ed)?|welcome[sd]?|promote[sd]?|tap(?:s|ped)?|elevat(?:es|ed)|brings? on|brought on|add(?:s|ed)|join(?:s|ed)?|poach(?:es|ed)?|select(?:s|ed)|pick(?:s|ed)|announc(?:es|ed) (?:\S+ ){0,2}?new) (?:\S+ ){0,8}?(?:as |its |new |a |the |interim |acting )*TITLE\b`, func(s string, start, _ int) bool {
@@ -131,22 +157,28 @@ func buildTriggers() []trigger {
 	add(radar.TypeExecutiveChange, 0.85, "", `TITLE(?: \S+){0,6}? DEPART\b`, departCheck)
 	add(radar.TypeExecutiveChange, 0.85, "", `DEPART (?:as|from (?:the )?(?:role|position|post) (?:of|as)) (?:\S+ ){0,3}?TITLE`, nil)
 	add(radar.TypeExecutiveChange, 0.85, "", `(?:new|interim|acting|incoming|outgoing|departing) TITLE\b`, nil)
+	add(radar.TypeExecutiveChange, 0.84, "", `(?:(?:ceo|leadership|management|executive) succession|succession plan)`, nil)
 	add(radar.TypeExecutiveChange, 0.8, "", `(?:leadership (?:change|transition|shake-?up)|management (?:change|shake-?up|reshuffle)|executive (?:shake-?up|reshuffle|hire|appointment)|c-suite|joins the board|board of directors|succeeds|successor)`, nil)
 
 	// Team size.
 	add(radar.TypeTeamGrowth, 0.88, "big", `(?:doubl(?:es|ed|ing)|tripl(?:es|ed|ing)|quadrupl(?:es|ed|ing)) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|workforce|staff|employees)`, nil)
 	add(radar.TypeTeamGrowth, 0.88, "count", `(?:hir(?:es|ed|ing|e)|add(?:s|ed|ing)?|recruit(?:s|ed|ing)?|creat(?:es|ed|ing|e)|open(?:s|ed|ing)?|plans? to hire|to hire|bring(?:s|ing)? on) (?:\S+ ){0,3}?\d[\d,]* (?:\S+ ){0,2}?(?:jobs|roles|positions|employees|staff|people|engineers|developers|hires|vacancies|openings|workers|salespeople|researchers|scientists|designers)`, nil)
+	add(radar.TypeTeamGrowth, 0.86, "count", `(?:hire|hires|hiring|recruit(?:s|ing)?|to add|adding) (?:up to |about |around |more than |over |another |an additional )?\d[\d,]* (?:new )?[a-z]+`, nil)
+	add(radar.TypeTeamGrowth, 0.8, "", `(?:new faces|welcom(?:es|ed|ing) (?:\d+|our new|\S+ new) (?:\S+ ){0,2}?(?:hires|colleagues|team members|joiners|people|starters))`, nil)
 	add(radar.TypeTeamGrowth, 0.85, "", `(?:grow(?:s|ing)?|grew|expand(?:s|ed|ing)?|scal(?:es|ed|ing)(?: up)?|boost(?:s|ed)?|increas(?:es|ed|ing)|build(?:s|ing)? out) (?:its |the |our |their )?(?:\S+ )?(?:headcount|team|teams|workforce|staff)\b`, nil)
 	add(radar.TypeTeamGrowth, 0.85, "", `(?:(?:team|headcount|workforce|staff) (?:\S+ ){0,2}?(?:grown|grew|grows|doubled|increased|expanded) to \d|(?:grown|grew) to \d[\d,]* (?:people|employees|staff|team members))`, nil)
 	add(radar.TypeTeamGrowth, 0.78, "", `(?:is hiring|are hiring|we're hiring|we are hiring|now hiring|hiring spree|hiring push|hiring drive|recruiting drive|plans to hire|hiring across)`, nil)
-	add(radar.TypeTeamGrowth, 0.55, "", `(?:open roles|open positions|job openings|join our team|join the team|careers at|new hires|headcount)`, nil)
+	add(radar.TypeTeamGrowth, 0.66, "", `(?:open roles|open positions|job openings|join our team|join the team|careers at|jobs at|new hires|we're looking for|we are looking for|now recruiting|apply now)`, nil)
+	add(radar.TypeTeamGrowth, 0.55, "", `headcount`, nil)
 
 	// Contraction.
 	add(radar.TypeContraction, 0.95, "shutdown", `CO (?:is |will |has )?(?:shut(?:s|ting)? down|to shut down|winds? down|is winding down|closes its doors|ceases operations|goes bust|collapses)`, nil)
 	add(radar.TypeContraction, 0.93, "shutdown", `(?:ceas(?:es|ed|ing|e) (?:operations|trading)|bankrupt\w*|insolven\w+|files? for (?:bankruptcy|insolvency|chapter 11)|chapter 11|liquidat\w+|(?:enters|entered|goes into|went into|placed into|placed in) administration|wind(?:s|ing)? down (?:operations|the company|the business)|wound down|shut(?:s|ting)? down (?:operations|for good|the company|the business)|shutting down$|shuts down$|to shut down$|is closing its doors|closes its doors|closed its doors)`, nil)
 	add(radar.TypeContraction, 0.92, "", `(?:lay(?:s|ing)? off|laid off|layoffs?|lay-offs?|redundanc(?:y|ies)|job cuts|job losses|cuts? jobs|cutting jobs|hiring freeze|furlough\w*|let(?:s|ting)? go (?:of )?(?:\S+ ){0,2}?\d+)`, nil)
 	add(radar.TypeContraction, 0.9, "", `(?:cut(?:s|ting)?|slash(?:es|ed|ing)?|reduc(?:es|ed|ing|e)|trim(?:s|med|ming)?|shed(?:s|ding)?|eliminat(?:es|ed|ing)) (?:\S+ ){0,3}?(?:\d+ ?(?:%|percent|per cent) (?:of (?:its |the |their |our )?)?(?:global |total )?(?:workforce|staff|headcount|jobs|roles|employees|team|positions|people|workers)|\d[\d,]* (?:\S+ )?(?:jobs|roles|positions|employees|staff|people|workers)|(?:its |the |their )?(?:workforce|staff|headcount|jobs|team|employees))`, nil)
-	add(radar.TypeContraction, 0.88, "office", `(?:clos(?:es|ed|ing|e|ure of)|shut(?:s|ting)? down|shutter(?:s|ed|ing)?) (?:its |the |our |their |a )?(?:\S+ ){0,2}?(?:office|offices|hq|headquarters|site|plant|hub|studio|stores?|factory|facility|operations in|branch|location)`, nil)
+	add(radar.TypeContraction, 0.88, "office", `(?:clos(?:es|ed|ing|e|ure of)|shut(?:s|ting)? down|shutter(?:s|ed|ing)?) (?:its |the |our |their |a )?(?:\S+ ){0,2}?(?:office|offices|hq|headquarters|site|plant|hub|studio|stores?|factory|facility|operations in|branch|location|depot|warehouse|clinic|lab)`, nil)
+	add(radar.TypeContraction, 0.82, "", `(?:consolidat(?:es|ed|ing) (?:its |the )?(?:offices|operations|sites|teams)|withdraw(?:s|ing)? from (?:the )?(?:\S+ ){0,2}?market|exit(?:s|ing)? (?:the )?(?:\S+ ){0,2}?market|sunset(?:s|ting)? (?:its |the )?)`, nil)
+	add(radar.TypeContraction, 0.85, "", `(?:(?:paus|suspend|halt)(?:s|es|ed|ing)? (?:\S+ ){0,2}?(?:operations|service|services|production|deliveries|trading)|shrink(?:s|ing)? (?:its |the )?(?:team|workforce|staff)|(?:redundancy|layoff|lay-off) (?:round|programme|plan)|(?:let|lets|letting) (?:\S+ ){0,2}?(?:people|staff|employees|colleagues) go)`, nil)
 	add(radar.TypeContraction, 0.8, "", `(?:downsiz\w+|restructur\w+|shut(?:s|ting)? down|shutters|shuttered|winds? down|wind-down|scal(?:es|ed|ing) back|pulls? out of|exits? the \S+ market|retrench\w*)`, nil)
 
 	// Products.
@@ -155,11 +187,20 @@ func buildTriggers() []trigger {
 	})
 	add(radar.TypeProductLaunch, 0.75, "", `(?:ship(?:s|ped|ping)? (?:a |its |the |new )|now available|generally available|general availability|available today|is live|goes live|public beta|private beta|open beta|in beta|beta|early access|public preview|new feature|new features|product update|new version|version \d|v\d+(?:\.\d+)+)\b`, nil)
 	add(radar.TypeProductLaunch, 0.7, "", `(?:the launch of|product launch|new product|new app|new platform|new tool)`, nil)
+	add(radar.TypeProductLaunch, 0.8, "", `(?:adds? (?:\S+ ){0,3}?(?:support for|feature|features|mode|integration with)|(?:is|are) now (?:available|live|in beta|generally available|on sale)|(?:goes|went|now) on sale|available to (?:order|pre-?order|buy)|new (?:model|device|version|release|edition|plan|tier|range|line)\b|announc(?:es|ed) (?:\S+ ){0,3}?(?:product|platform|app|tool|service|feature|device)\b)`, nil)
+	add(radar.TypeProductLaunch, 0.68, "", `(?:changelog|release notes|what's new|new in \S+|now supports?|now you can|you can now|^\S+ v?\d+\.\d+(?:\.\d+)?$)`, nil)
+	add(radar.TypeProductLaunch, 0.8, "", `(?:^it's here|^shipped:|^new:|pre-?orders? (?:are )?(?:now )?open|out now|available now|now shipping|(?:just|we|we've) shipped|say hello to|meet the new)\b`, nil)
 
 	// Partnerships.
 	add(radar.TypePartnership, 0.85, "", `(?:partner(?:s|ed|ing)? with|partnership|teams? up|teamed up|teaming up|joins? forces|joined forces|joining forces|strategic alliance|alliance with|collaborat(?:es|ed|ion|ing) with|co-develop\w*|joint venture|teams with)`, nil)
 	add(radar.TypePartnership, 0.82, "", `(?:signs?|signed|inks?|inked|strikes?|struck|seals?|sealed|agrees?|agreed) (?:a |an )?(?:\S+ ){0,3}?(?:deal|agreement|contract|mou|memorandum|pact|partnership)`, nil)
 	add(radar.TypePartnership, 0.82, "", `(?:wins?|won|lands?|landed|secures?|secured|awarded|bags?|bagged) (?:a |an )?(?:\S+ ){0,4}?(?:contract|deal|tender|framework agreement)`, nil)
+	add(radar.TypePartnership, 0.8, "", `(?:white-?label(?:s|ed|ing)?|bundl(?:es|ed|ing|e) (?:\S+ ){0,5}?with|resell(?:s|ing)?|(?:official|preferred|exclusive|launch|technology|distribution) partner)\b`, nil)
+	add(radar.TypePartnership, 0.82, "", `(?:new partners?\b|partners?:|(?:is|are|becomes?|became) (?:now )?(?:the |a |an |their |its )?(?:\S+ ){0,2}?(?:provider|supplier|partner|vendor|reseller|distributor) (?:for|to|of)\b|(?:as a|as its|as their|new|newest|first|largest|biggest|anchor|flagship) (?:\S+ )?customer\b|sign(?:s|ed|ing)? (?:\S+ ){1,4}?as (?:a |its |their )?(?:customer|client|partner)|rolling out (?:\S+ ){0,4}?across|(?:now )?live (?:inside|in every|across)|nearing (?:a )?deal|close to signing|(?:talks|negotiations) (?:\S+ ){0,3}?(?:deal|contract|agreement|partnership|supply)|to supply (?:\S+ ){0,4}?to|\S+ × \S+)`, nil)
+	investsInOther := func(s string, _, end int) bool {
+		return strings.HasPrefix(s[end:], " "+companyToken)
+	}
+	add(radar.TypePartnership, 0.9, "investor", `(?:CO(?:'s)? (?:\S+ ){0,2}?(?:invests?|invested|investing|takes? (?:a |an )?(?:\S+ )?stake|took (?:a |an )?(?:\S+ )?stake|backs|backed|co-leads?|co-led|participat(?:es|ed) in) (?:\S+ ){0,5}?in|(?:makes?|made|its) (?:its |a |their )?(?:first |new |strategic |minority )?(?:investment|stake) in|(?:we|we've|we have) (?:put|invested) (?:\S+ ){0,3}?into)`, investsInOther)
 	add(radar.TypePartnership, 0.75, "", `(?:integrat(?:es|ed|ion|ing) with|new integration|integration for|selected by|chosen by|deploy(?:s|ed)? (?:\S+ ){0,2}?(?:across|at)|reseller|distribution agreement|customer win)`, nil)
 
 	// Geography.
@@ -167,26 +208,44 @@ func buildTriggers() []trigger {
 		return expandsTeamRe.MatchString(s[end:])
 	})
 	add(radar.TypeExpansion, 0.86, "", `open(?:s|ed|ing)? (?:a |an |its |their |our |new |first |second |third |european |us |uk |\S+ ){0,3}?(?:office|offices|hq|headquarters|hub|branch|campus|site|store|data ?cent(?:er|re)|r&d cent(?:er|re)|factory|facility)\b`, nil)
+	add(radar.TypeExpansion, 0.84, "", `(?:rolls? out|rolled out|roll-out|goes live|went live|arriv(?:es|ed)|opens? (?:its |an? |new )?(?:\S+ )?(?:office|doors|hub)|expands?) (?:\S+ ){0,4}?(?:in|to|into|across) (?:the )?PLACE\b`, nil)
 	add(radar.TypeExpansion, 0.84, "", `launch(?:es|ed|ing)? (?:in|across) `, func(s string, _, end int) bool {
 		return launchInBetaRe.MatchString(s[end:])
 	})
+	add(radar.TypeExpansion, 0.85, "", `(?:set(?:s|ting)? up|establish(?:es|ed|ing)?|open(?:s|ed|ing)?|build(?:s|ing)?|launch(?:es|ed)?|incorporat(?:es|ed)|register(?:s|ed)) (?:\S+ ){0,4}?(?:subsidiary|hub|base|plant|factory|clinic|warehouse|depot|data region|entity|regional (?:office|headquarters|hq)|branch|outpost)s?\b`, nil)
+	add(radar.TypeExpansion, 0.84, "", `(?:begins?|began|starts?|started|commenc(?:es|ed)) (?:\S+ ){0,2}?(?:operations|operating|trading|writing|selling|shipping|serving|deliveries) (?:\S+ ){0,3}?(?:in|at|across)\b`, nil)
+	add(radar.TypeExpansion, 0.84, "", `(?:now (?:serves?|serving|runs?|operates?|operating|live|available|ships?|shipping|delivers?) (?:\S+ ){0,3}?in|(?:first|second|third|fourth|new|next) (?:\S+ ){0,2}?(?:factory|plant|clinic|store|warehouse|hub|depot|studio|lab|location|country|countries|market|markets|region|city|cities)\b)`, nil)
+	add(radar.TypeExpansion, 0.84, "", `enter(?:s|ed|ing)? (?:\S+ ){1,2}?(?:through|via|with|after|as|by)\b`, func(s string, start, _ int) bool {
+		return enterOtherRe.MatchString(s[start:])
+	})
+	add(radar.TypeExpansion, 0.84, "", `(?:(?:office|hub|site|store|clinic|lab|studio|branch|location|factory|plant)s? (?:opened|opens|is opening|will open|now open)\b|^opening (?:\S+ ){0,2}?(?:\d{4}|soon)|\bnew (?:office|location|clinic|site|store|studio)s?\b)`, nil)
 	add(radar.TypeExpansion, 0.86, "", `(?:enter(?:s|ed|ing)? (?:the )?(?:\S+ ){0,2}?markets?|market entry|international expansion|global expansion|now operating in|now live in|arriv(?:es|ed) in|mov(?:es|ed|ing) (?:its )?(?:headquarters|hq) to|relocat(?:es|ed|ing) (?:its )?(?:headquarters|hq))`, nil)
 
 	// Legal.
 	add(radar.TypeLegal, 0.88, "serious", `MONEY fine\b`, nil)
-	add(radar.TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|files? suit|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
-	add(radar.TypeLegal, 0.82, "", `(?:settles?|settled|settlement|litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
+	add(radar.TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|fil(?:es|ed|ing|e) (?:a )?(?:suit|lawsuit|complaint|claim)|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe (?:into|by|of)|probes into|under probe|(?:opens?|launch(?:es|ed)?) (?:a |an )?(?:\S+ )?probe|(?:regulatory|antitrust|federal|criminal|sec|ftc|eu|doj) probe|prosecut\w+|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
+	add(radar.TypeLegal, 0.86, "serious", `(?:opens? (?:\S+ ){0,2}?(?:proceedings|investigation|inquiry|probe|case) (?:against|into)|tribunal|warning letter|scrutiny|watchdog|competition (?:office|authority|commission)|enforcement action|class-action|accused of|allegations?)`, nil)
+	add(radar.TypeLegal, 0.84, "", `(?:(?:settles?|settled|settling) (?:\S+ ){0,3}?(?:lawsuit|suit|case|claims?|dispute|charges|allegations|litigation|with)\b|settlement (?:with|over|in the|of the|of a|agreement with)\b|(?:legal|court|ftc|sec|regulatory|\$\S+) settlement|agrees? to (?:\S+ ){0,2}?settlement)`, nil)
+	add(radar.TypeLegal, 0.86, "serious", `(?:ordered to (?:pay|stop|halt|cease)|verdict|faces? (?:a |an )?(?:\S+ )?(?:lawsuit|suit|claim|fine|investigation|probe|charges)|banned from|ban on CO|arbitration|recall(?:s|ed)? (?:\S+ ){0,3}?(?:over|after|due))`, nil)
+	add(radar.TypeLegal, 0.84, "", `(?:alleg(?:es|ed|ing|ation|ations)|sanction(?:s|ed)|trademark (?:dispute|claim|case|infringement)|copyright (?:claim|infringement|lawsuit|case)|licen[cs]e (?:revoked|suspended)|regulatory action|enforcement notice)\b`, nil)
+	add(radar.TypeLegal, 0.82, "", `(?:litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
 
 	// Recognition.
 	add(radar.TypeRecognition, 0.88, "", `(?:wins?|won|winning|awarded|receiv(?:es|ed|e)|earn(?:s|ed)?|takes? home|picks? up|scoops?) (?:\S+ ){0,4}?(?:award|awards|prize|honou?r|medal|recognition|accolade|title)`, nil)
 	add(radar.TypeRecognition, 0.88, "", `(?:named|listed|ranked|ranks|included|featured|selected|recogni[sz]ed) (?:\S+ ){0,3}?(?:to|in|on|among|as one of|as a|one of|in the|as)\b (?:\S+ ){0,6}?(?:list|ranking|index|top \d+|\d+ under \d+|leaders?|fastest|best|most|innovators?|startups? to watch|cool vendor)`, nil)
 	add(radar.TypeRecognition, 0.85, "", `(?:makes?|made|joins?|lands? on|landed on|tops?|topped) (?:the )?(?:\S+ ){0,4}?(?:list|ranking|index)\b`, nil)
+	add(radar.TypeRecognition, 0.74, "", `(?:of the year|laureate|(?:gold|silver|bronze) (?:medal|award)|shortlist(?:ed)?)\b`, nil)
+	add(radar.TypeRecognition, 0.86, "", `(?:honou?red (?:as|with|to be|at)|recogni[sz]ed (?:as|by|among|for)|(?:receiv|earn)(?:es|ed|s)? (?:\S+ ){0,3}?(?:award|prize|accolade|distinction)|(?:finalist|shortlisted|nominated|nominee) (?:for|in|at)|top \d+ (?:\S+ ){0,3}?(?:list|ranking|startups|companies))`, nil)
+	add(radar.TypeRecognition, 0.9, "", `(?:wins?|won|winning|awarded|takes? (?:home|first)|scoops?) (?:\S+ ){0,6}?(?:award|awards|prize|contest|competition|challenge|title|trophy|medal|hackathon|pitch)\b`, nil)
+	add(radar.TypeRecognition, 0.86, "", `(?:ranks?|ranked|placed|comes?) (?:no\. ?|number |#)?\d+\w* (?:on|in|among)|(?:companies|startups|start-ups|firms) to watch|(?:incubator|accelerator|programme|program) (?:welcomes|selects|picks|admits)|(?:latest|new|spring|autumn|fall|summer|winter) (?:intake|cohort|batch)|(?:technology )?fast \d+`, nil)
 	add(radar.TypeRecognition, 0.75, "", `\d+ under \d+`, nil)
 	add(radar.TypeRecognition, 0.75, "", `(?:fastest[- ]growing|best places to work|great place to work|award|awards|finalist|shortlisted|winner|prize|accelerator|cohort|y combinator|techstars)\b`, nil)
 
 	// Open source.
 	add(radar.TypeOpenSource, 0.88, "", `(?:open[- ]sourc(?:es|ed|ing)|open[- ]source (?:release|project|library|framework|model|sdk|tool|version)|on github|github (?:repo|repository)|new repository|stars on github)`, nil)
 	add(radar.TypeOpenSource, 0.88, "", `\d[\d.,]*k? (?:github )?stars\b`, nil)
+	add(radar.TypeOpenSource, 0.88, "", `(?:source code (?:is |are )?(?:now )?(?:available|public|on)|publish(?:es|ed|ing)? (?:the |its |their )?(?:source code|code|weights|model weights|dataset)|(?:code|weights|dataset) (?:is |are )?(?:now )?(?:public|freely available|on hugging ?face))`, nil)
+	add(radar.TypeOpenSource, 0.9, "", `(?:under (?:an? |the )?(?:open|permissive|apache|mit|bsd|gpl|agpl|lgpl|mpl|creative commons|cc[- ]by)\S*(?: \S+)?(?: licen[cs]e)?|apache[- ]2(?:\.0)?|mit licen[cs]e|(?:agpl|gpl|lgpl|mpl)(?:v?\d)?\b|open[- ]weights?|open[- ]source (?:edition|release|version|model|library|tool)|as open[- ]source|open licen[cs]e|open[- ]sourc(?:es|ed|ing))`, nil)
 
 	return ts
 }
@@ -208,25 +267,40 @@ var typePriority = map[string]int{
 }
 
 var (
-	denialRe         = regexp.MustCompile(`\b(?:den(?:y|ies|ied|ying)|refut\w+|dismiss(?:es|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation|talk)|reject(?:s|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation)|rules? out|ruled out|ruling out|debunk\w*|no truth|baseless|shoots? down|shot down|push(?:es|ed)? back on|quash\w*|squash\w*|plays? down|played down|pours? cold water)\b`)
-	nearNegRe        = regexp.MustCompile(`(?:\bfail(?:s|ed|ing)? to\b|\bno\b|\bnot\b|\bnever\b|\bnor\b|\bwithout\b|n't\b|\bcannot\b|\bnone\b|\bneither\b)`)
-	notNegRe         = regexp.MustCompile(`\b(?:no longer|not only|not just|no\.? \d|never before|without precedent)\b`)
-	postNegRe        = regexp.MustCompile(`^[^,;]*?\b(?:(?:is|are|was|were) (?:not|false|untrue|unfounded|baseless)|not (?:planned|true|happening|expected|on the table|for sale)|false|untrue|unfounded|baseless|denied|dismissed|refuted|rejected|debunked|ruled out|won't happen|will not happen)\b`)
-	speculateRe      = regexp.MustCompile(`\b(?:rumou?r\w*|reportedly|report(?:s|ed)? (?:say|says|that|suggest\w*)|sources? (?:say|said|familiar|close)|people familiar|according to (?:people|sources|reports|a report)|in (?:early |advanced |exclusive )?(?:talks|discussions|negotiations)|consider(?:s|ing)|explor(?:es|ing)|weigh(?:s|ing)|mull(?:s|ing)|eye(?:s|ing)|could|might|said to be|is said to|may be|speculat\w+|potential|possible|possibly|likely|plans? to|planning to|looking to|set to|expected to|aims? to|seek(?:s|ing)?|in the market for|would|hints? at|teases?|to explore)\b`)
-	headlineSpec     = regexp.MustCompile(`(?:^report:|^exclusive:|\?\s*$|\brumou?r\w*|\breportedly\b|\bsources? say\b)`)
+	denialRe     = regexp.MustCompile(`\b(?:den(?:y|ies|ied|ying)|refut\w+|dismiss(?:es|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation|talk)|reject(?:s|ed|ing)? (?:\S+ )?(?:reports?|rumou?rs?|claims?|speculation)|rules? out|ruled out|ruling out|debunk\w*|no truth|baseless|shoots? down|shot down|push(?:es|ed)? back on|quash\w*|squash\w*|plays? down|played down|pours? cold water)\b`)
+	nearNegRe    = regexp.MustCompile(`(?:\bfail(?:s|ed|ing)? to\b|\bunable to\b|\bcould not\b|\bno\b|\bnot\b|\bnever\b|\bnor\b|\bwithout\b|n't\b|\bcannot\b|\bnone\b|\bneither\b)`)
+	notNegRe     = regexp.MustCompile(`\b(?:no longer|not only|not just|no\.? \d|never before|without precedent)\b`)
+	postNegRe    = regexp.MustCompile(`^[^,;]*?\b(?:(?:is|are|was|were) (?:not|false|untrue|unfounded|baseless)|not (?:planned|true|happening|expected|on the table|for sale)|false|untrue|unfounded|baseless|denied|dismissed|refuted|rejected|debunked|ruled out|won't happen|will not happen)\b`)
+	speculateRe  = regexp.MustCompile(`\b(?:rumou?r\w*|chatter|gossip|whispers?|claim(?:s|ed)? (?:that )?|reportedly|report(?:s|ed)? (?:say|says|that|suggest\w*)|sources? (?:say|said|familiar|close)|people familiar|according to (?:people|sources|reports|a report)|in (?:early |advanced |exclusive )?(?:talks|discussions|negotiations)|consider(?:s|ing)|explor(?:es|ing)|weigh(?:s|ing)|mull(?:s|ing)|eye(?:s|ing)|could|might|said to be|is said to|may be|speculat\w+|potential|possible|possibly|likely|plans? to|planning to|looking to|set to|expected to|aims? to|seek(?:s|ing)?|in the market for|would|hints? at|teases?|to explore)\b`)
+	headlineSpec = regexp.MustCompile(`(?:^report:|^exclusive:|\?\s*$|\brumou?r\w*|\bchatter\b|\breportedly\b|\bsources? say\b)`)
+	// describedRe finds a company described rather than named, as the subject of an event.
+	describedRe = regexp.MustCompile(`\b(?:firm|start-?up|company|brand|maker|business|developer|provider|operator|platform|insurer|lender|bank|studio|lab|bakery|group|producer|manufacturer|specialist|founder|co-?founder|ceo|owner|it|she|he|they|its)\b`)
+	// describedNounRe is describedRe without pronouns.
+	describedNounRe = regexp.MustCompile(`\b(?:firm|start-?up|company|brand|maker|business|developer|provider|operator|platform|insurer|lender|bank|studio|lab|bakery|group|producer|manufacturer|specialist|founder|co-?founder|ceo|owner)\b`)
+	// firstPersonRe finds the company speaking of itself, in its own posts or a founder's.
+	firstPersonRe = regexp.MustCompile(`\b(?:we|we're|we've|we'll|our|us|i|i'm|i've|my)\b`)
+	// otherPartyRe finds a first-person item speaking of another company: a customer's or portfolio company's news.
+	otherPartyRe     = regexp.MustCompile(`\bour (?:customer|client|partner|investor|portfolio company|friends)s?\b|\bcongratulations to\b`)
 	clauseBreaks     = []string{",", ";", ":", " but ", " while ", " although ", " however ", " whereas ", " - ", "(", ")"}
 	nearClauseBreaks = append([]string{" and ", " as ", " after ", " because ", " since "}, clauseBreaks...)
 	roundRe          = regexp.MustCompile(`\b(?:(pre-?seed|pre seed)|(seed)|series ([a-h])|(angel)|(bridge))\b`)
 	bigTeamRe        = regexp.MustCompile(`\d[\d,]*`)
 	ceoRe            = regexp.MustCompile(`\b(?:ceo|chief executive)\b`)
 
-	raiseOtherRe      = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
-	buyOtherRe        = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)`)
+	raiseOtherRe = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
+	buyOtherRe   = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)|^(?: \S+){1,4} as (?:a |its )?(?:customer|client|partner)`)
+	enterOtherRe = regexp.MustCompile(`^enter(?:s|ed|ing)? (?:into|administration|liquidation|talks|an? |the |negotiations|receivership|(?:\S+ )?(?:collaboration|partnership|agreement|deal|alliance|venture|joint)\b)`)
+	// postTitleRe finds the titles of social posts, "Ines Castro on X", whose first sentence is their headline.
+	postTitleRe       = regexp.MustCompile(`^.{2,80} on (?:x|twitter|linkedin|bluesky|mastodon|threads|instagram|facebook)$`)
+	dismissClaimRe    = regexp.MustCompile(`^ (?:\S+ )?(?:rumou?rs?|reports?|claims?|speculation|suggestions?|talk|the idea|concerns?)`)
+	ownBusinessRe     = regexp.MustCompile(`^(?: \S+){0,4}? (?:business|company|firm|startup|start-up|studio|brand|agency|venture|group|lab|shop)\b`)
+	ownThingRe        = regexp.MustCompile(`^(?: \S+){0,3}? (?:zzco|feature|features|product|version|update|app|podcast|book|newsletter|course|campaign|initiative|report|programme|program)\b|^ (?:its|the company's|our)\b`)
 	nextWordRe        = regexp.MustCompile(`^ ([a-z][a-z0-9'&.-]*)`)
 	transitiveLeaveRe = regexp.MustCompile(`(?:leav(?:es|ing)|left|to leave|quits?|quitting|exits?|exiting|depart(?:s|ed|ing)?)$`)
 	namedToListRe     = regexp.MustCompile(`^(?:name[sd]?|naming) (?:to|in|among|on|one)`)
 	expandsTeamRe     = regexp.MustCompile(`^ (?:its |the |our )?(?:team|headcount|workforce|staff|product|offering|features?)`)
 	releaseOtherRe    = regexp.MustCompile(`^ (?:its |the |a |an |their |our |new )?(?:\S+ ){0,2}(?:report|statement|results|figures|data|survey|study|findings|guidance|earnings|letter|white ?paper|e-?book|podcast|video|webinar|episode|benchmark|index|ranking)s?\b`)
+	pastRe            = regexp.MustCompile(`\b(?:last (?:year|month|spring|summer|autumn|fall|winter|round)|a year ago|years ago|previously|earlier (?:this|that) year|in (?:19\d\d|20[01]\d|202[0-5])|back in|to date|since (?:its|it was|the) (?:founding|founded|launch)|after (?:raising|its|a|last)|which raised|who (?:previously|earlier|founded|co-founded|sold|left|built|ran|led)|had raised|prior to|formerly|once (?:ran|led|founded)|went on to|before (?:founding|joining|starting))\b`)
 	launchInBetaRe    = regexp.MustCompile(`^(?:beta|preview|early access|public|private|the app store|app store|stealth)`)
 )
 
@@ -239,70 +313,302 @@ type match struct {
 	start, end  int
 	negated     bool
 	speculative bool
+	past        bool // the sentence tells of the past ("raised $20M last year"), so counts for less
+	subject     bool // the sentence is about the company: it names the company or a founder, or speaks as them
 }
 
-// Classify decides what one item says about the company. founders are the company's founders' names, used to
-// tell a founder's departure from an executive's.
-func Classify(it Item, company string, founders []string) Finding {
+// scanned is what the trigger table found in one item.
+type scanned struct {
+	item         Item
+	change       *pageDiff        // the diff of a changed page; nil for an article
+	sentences    []string         // normalised, with the company and founders replaced by their tokens
+	title        bool             // sentences[0] is the title
+	best         map[string]match // the best occurrence of each type
+	people       []string
+	mentioned    bool // the item names the company or a founder
+	titleMention bool // the title does
+	otherTitle   bool // the title reports another company's event
+}
+
+// scanItem runs the trigger table over an item: its title and sentences, or for a changed page the lines
+// the page gained, which are what may announce news.
+func scanItem(it Item, company string, founders []string) scanned {
 	aliases := companyAliases(company)
 	refs := founderRefs(founders)
+	sc := scanned{item: it, best: map[string]match{}}
 
 	var raw []string
-	if t := strings.TrimSpace(it.Title); t != "" {
-		raw = append(raw, t)
+	if it.Kind == ItemChange {
+		d := parseDiff(it.Text)
+		sc.change = &d
+		for _, l := range d.added {
+			raw = append(raw, splitSentences(l)...)
+		}
+	} else {
+		if t := strings.TrimSpace(it.Title); t != "" {
+			raw = append(raw, t)
+			sc.title = true
+		}
+		raw = append(raw, splitSentences(it.Text)...)
 	}
-	raw = append(raw, splitSentences(it.Text)...)
 
-	f := Finding{Item: it}
-	best := map[string]match{}
-	mentioned := false
 	var people []string
-	sentences := make([]string, 0, len(raw))
+	denied := map[string]bool{}
+	sc.sentences = make([]string, 0, len(raw))
+	names := make([]bool, len(raw))
+	cased := make([]string, 0, len(raw))
 	for i, r := range raw {
 		marked, named := markFounders(r, refs)
 		people = append(people, named...)
 		people = append(people, detectNames(r, aliases, true)...)
 		s := markCompany(normalise(marked), aliases)
-		sentences = append(sentences, s)
+		sc.sentences = append(sc.sentences, s)
+		cased = append(cased, markCased(marked, aliases, s))
 		if len(named) > 0 || strings.Contains(s, companyToken) {
-			mentioned = true
-		}
-		for _, m := range scanSentence(s, i == 0 && it.Title != "") {
-			if cur, ok := best[m.typ]; !ok || better(m, cur) {
-				best[m.typ] = m
+			names[i] = true
+			sc.mentioned = true
+			if i == 0 && sc.title {
+				sc.titleMention = true
 			}
 		}
 	}
-	f.People = dedupe(people)
+	// The company speaks in the first person in its own items and in posts whose headline names it or a founder.
+	speaks := !isThirdParty(it.Source) || sc.titleMention || !sc.title
+	otherInTitle := map[string]bool{} // types of event the headline gives to another company
+	for i, s := range sc.sentences {
+		subject := func(m match) bool {
+			if otherInTitle[m.typ] && !nearCompany(s, m) {
+				return false
+			}
+			return aboutCompany(it, s, cased[i], m, names[i], sc.mentioned, speaks)
+		}
+		headline := i == 0 && sc.title || i == 1 && sc.title && postTitleRe.MatchString(sc.sentences[0])
+		for _, m := range scanSentence(s, headline, subject) {
+			if i == 0 && sc.title && !m.subject {
+				otherInTitle[m.typ] = true
+				sc.otherTitle = sc.otherTitle || m.weight >= significantWeight
+			}
+			if m.negated && (i == 0 || i == 1 && sc.title) {
+				denied[m.typ] = true
+			}
+			if cur, ok := sc.best[m.typ]; !ok || better(m, cur) {
+				sc.best[m.typ] = m
+			}
+		}
+	}
+	// "I am leaving" is a founder's departure, or new company, only when a founder writes it.
+	for _, t := range []string{radar.TypeFounderDeparture, radar.TypeNewVenture} {
+		if m, ok := sc.best[t]; ok && m.tag == "author" && !(sc.title && strings.Contains(sc.sentences[0], founderToken)) {
+			delete(sc.best, t)
+		}
+	}
+	// A denial in the headline or the first sentence outweighs the rumour the rest of the item retells.
+	for t, m := range sc.best {
+		if denied[t] || !m.negated && m.speculative && hasDenial(sc.sentences, t) {
+			m.negated, m.speculative = true, false
+			sc.best[t] = m
+		}
+	}
+	sc.people = dedupe(people)
+	return sc
+}
 
-	top, found := pick(best)
+// aboutCompany reports whether an occurrence in sentence s (cased: the same with its case kept, or "") tells
+// of the company rather than another: in the company's own items, unless it speaks of a customer's or a
+// partner's news; in others, when the clause names the company or a founder before the event or the event
+// names it closely ("... invests $5M in Northwind"); else when a named other company stands right before the
+// event ("Cropwise acquires ..."), it is that company's, except for lawsuits and partnerships, which have two
+// sides; else when the sentence names the company or a founder, or speaks in the first person, or the item
+// never names the company, or the event's subject is a description ("the Leeds start-up").
+func aboutCompany(it Item, s, cased string, m match, names, mentioned, speaks bool) bool {
+	if otherPartyRe.MatchString(s) {
+		return false
+	}
+	if !isThirdParty(it.Source) {
+		return true
+	}
+	if nearCompany(s, m) {
+		return true
+	}
+	if cased != "" && m.typ != radar.TypeLegal && m.typ != radar.TypePartnership &&
+		(namedBefore(cased, m.start) || namedSubject(cased, clauseStart(s, m.start, clauseBreaks), m.start)) {
+		return false
+	}
+	if m.typ == radar.TypeRecognition {
+		return true // a list or an award names many companies
+	}
+	if names || !mentioned || speaks && firstPersonRe.MatchString(s) {
+		return true
+	}
+	return describedRe.MatchString(s[clauseStart(s, m.start, clauseBreaks):m.start])
+}
+
+// nearCompany reports whether the clause of an occurrence names the company or a founder before it, or the
+// words right after it do.
+func nearCompany(s string, m match) bool {
+	end := min(len(s), m.end+24)
+	if i := strings.IndexAny(s[m.end:end], ",;:()"); i >= 0 {
+		end = m.end + i
+	}
+	near := s[clauseStart(s, m.start, clauseBreaks):end]
+	return strings.Contains(near, companyToken) || strings.Contains(near, founderToken)
+}
+
+// namedBefore reports whether the nearest capitalised word before position i of a case-kept sentence, within
+// four words and the clause, is a name other than the company's token or a describing word: "Ledgerly
+// raises $2M", "Cipherkeel with a $14M Series A".
+func namedBefore(cased string, i int) bool {
+	words := strings.Fields(cased[:i])
+	for k := len(words) - 1; k >= 0 && k >= len(words)-4; k-- {
+		raw := words[k]
+		if k < len(words)-1 && strings.ContainsAny(raw[len(raw)-1:], ",;:(") {
+			return false
+		}
+		w := strings.TrimSuffix(strings.Trim(raw, `"'.,:;()`), "'s")
+		r, _ := utf8.DecodeRuneInString(w)
+		if w == "" || !unicode.IsUpper(r) {
+			if describedNounRe.MatchString(w) || prepositions[w] {
+				return false // a description ("Strip District robotics company sold to"), or a place ("picks Stoke for")
+			}
+			continue
+		}
+		lw := strings.ToLower(w)
+		if lw == companyToken || lw == founderToken {
+			return false
+		}
+		return !describedRe.MatchString(lw) && !notNameWords[lw] && !firstPersonRe.MatchString(lw) && !stopWords[lw]
+	}
+	return false
+}
+
+var prepositions = wordSet(`in at for to from with on into across of by near`)
+
+// namedSubject reports whether the clause from start to the event at i opens with a capitalised name other
+// than the company's ("Halcyon Therapeutics prices its IPO") and holds no describing word ("Cambridge
+// diagnostics firm ...").
+func namedSubject(cased string, start, i int) bool {
+	clause := cased[start:i]
+	words := strings.Fields(clause)
+	if len(words) < 2 || describedNounRe.MatchString(strings.ToLower(clause)) {
+		return false
+	}
+	// A name is one capitalised word right before the event, or starts with two.
+	if r, _ := utf8.DecodeRuneInString(words[1]); len(words) > 2 && !unicode.IsUpper(r) {
+		return false
+	}
+	w := strings.Trim(words[0], `"'.,:;()`)
+	w = strings.TrimSuffix(w, "'s")
+	r, _ := utf8.DecodeRuneInString(w)
+	if w == "" || !unicode.IsUpper(r) || strings.EqualFold(w, companyToken) || strings.EqualFold(w, founderToken) {
+		return false
+	}
+	lw := strings.ToLower(w)
+	return !notNameWords[lw] && !firstPersonRe.MatchString(lw) && !stopWords[lw]
+}
+
+// hasDenial reports whether some sentence denies an event of type typ.
+func hasDenial(sentences []string, typ string) bool {
+	for _, s := range sentences {
+		if !mayDeny(s) {
+			continue
+		}
+		for _, m := range scanSentence(s, false, nil) {
+			if m.typ == typ && m.negated {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Classify decides what one item says about the company. founders are the company's founders' names, used to
+// tell a founder's departure from an executive's. An article with no event is other news; a changed page is
+// typed by the news its new text announces, else it is a website change, or no change when the diff is
+// cosmetic (dates, counters, a copyright year).
+func Classify(it Item, company string, founders []string) Finding {
+	sc := scanItem(it, company, founders)
+	top, found := pick(sc.best)
+	if found && sc.otherTitle && !sc.titleMention && !nearCompany(top.sentence, top) {
+		found = false // the item is another company's news that mentions this one
+	}
+
+	var typ string
+	var score float64
+	var reasons []string
 	switch {
 	case strings.EqualFold(it.Source, "github"):
-		f.Type, f.Score = radar.TypeOpenSource, 0.8
+		typ, score = radar.TypeOpenSource, 0.8
+		reasons = []string{"a GitHub repository or release"}
+	case sc.change != nil && sc.change.cosmetic(pricingPage(it.URL)):
+		typ, score = radar.TypeNoChange, 0.6
+		reasons = []string{"every changed line is page furniture or reappears with only numbers, dates or wording changed"}
 	case found:
-		f.Type, f.Score = top.typ, top.weight
-	case strings.EqualFold(it.Source, "website"):
-		f.Type, f.Score = radar.TypeWebsiteChange, 0.5
+		typ, score = top.typ, top.weight
+		if classifier != nil {
+			fs := features(sc)
+			reasons = classifier.reasons(fs, classifier.predict(fs), typ, 3)
+		}
 	default:
-		f.Type, f.Score = radar.TypeOther, 0.3
+		typ, score = radar.TypeOther, 0.3
+		if sc.change != nil {
+			typ, score = radar.TypeWebsiteChange, 0.5
+		}
+		if classifier != nil {
+			fs := features(sc)
+			p := classifier.predict(fs)
+			if p.prob >= modelConfidence && p.typ != typ {
+				typ, score = p.typ, p.prob
+				reasons = classifier.reasons(fs, p, typ, 4)
+			}
+		}
 	}
-	matched := found && f.Type == top.typ
+	switch {
+	case sc.change != nil && typ == radar.TypeOther:
+		typ = radar.TypeWebsiteChange
+	case sc.change == nil && (typ == radar.TypeWebsiteChange || typ == radar.TypeNoChange):
+		typ = radar.TypeOther
+	}
+	f := finding(sc, typ, score)
+	if m, ok := sc.best[typ]; ok {
+		reasons = append([]string{fmt.Sprintf("the phrase %q", phraseOf(m))}, reasons...)
+	}
+	f.Reasons = reasons
+	return f
+}
+
+// modelConfidence is the least probability at which the item model types an item in which no trigger
+// phrase decided.
+const modelConfidence = 0.7
+
+// phraseOf returns the words an occurrence matched, with the company and founder tokens put back as words.
+func phraseOf(m match) string {
+	return strings.NewReplacer(companyToken, "<company>", founderToken, "<founder>").Replace(m.sentence[m.start:m.end])
+}
+
+// finding completes the finding of a scanned item of the given type: the amount, round and severity from the
+// type's best occurrence, and the denial, rumour and third-party modifiers.
+func finding(sc scanned, typ string, score float64) Finding {
+	it := sc.item
+	f := Finding{Item: it, Type: typ, Score: score, People: sc.people}
+	top, matched := sc.best[typ]
 	if matched {
 		f.Negated = top.negated
-		if f.Type == radar.TypeFunding || f.Type == radar.TypeAcquisition {
-			f.Money = itemMoney(sentences, top)
-		}
-		if f.Type == radar.TypeFunding {
+	}
+	if f.Type == radar.TypeFunding || f.Type == radar.TypeAcquisition {
+		f.Money = itemMoney(sc.sentences, top, matched)
+	}
+	if f.Type == radar.TypeFunding {
+		if matched {
 			f.Round = roundOf(top.sentence)
-			for _, s := range sentences {
-				if f.Round != "" {
-					break
-				}
-				f.Round = roundOf(s)
+		}
+		for _, s := range sc.sentences {
+			if f.Round != "" {
+				break
 			}
-			if f.Money != nil {
-				f.Score = math.Min(1, f.Score+0.03)
-			}
+			f.Round = roundOf(s)
+		}
+		if f.Money != nil {
+			f.Score = math.Min(1, f.Score+0.03)
 		}
 	}
 	f.Severity = severityOf(f, top, matched)
@@ -315,14 +621,14 @@ func Classify(it Item, company string, founders []string) Finding {
 		f.Severity = capSeverity(f.Severity, SeverityMedium)
 		f.Score = math.Min(f.Score, 0.35)
 	}
-	if isThirdParty(it.Source) && !mentioned && f.Type != radar.TypeOther {
+	if isThirdParty(it.Source) && !sc.mentioned && f.Type != radar.TypeOther {
 		f.Severity = capSeverity(f.Severity, SeverityMedium)
 		f.Score *= 0.6
 	}
 	f.Score = math.Round(f.Score*100) / 100
 
 	for _, t := range Types() {
-		if m, ok := best[t]; ok && t != f.Type && !m.negated && m.weight >= 0.75 {
+		if m, ok := sc.best[t]; ok && t != f.Type && !m.negated && m.weight >= 0.75 {
 			f.Secondary = append(f.Secondary, t)
 		}
 	}
@@ -339,27 +645,56 @@ func isThirdParty(source string) bool {
 	return true
 }
 
-// scanSentence finds, per type, the strongest trigger in one normalised sentence.
-func scanSentence(s string, title bool) []match {
+// scanSentence finds, per type, the strongest trigger in one normalised sentence, preferring occurrences
+// that are about the company when subject says which are (nil: all are).
+func scanSentence(s string, title bool, subject func(match) bool) []match {
 	found := map[string]match{}
+	past := pastRe.MatchString(s)
 	for _, t := range triggers {
 		if !mayMatch(s, t.lits) {
 			continue
 		}
-		locs := t.re.FindAllStringIndex(s, 4)
-		for _, loc := range locs {
+		var first match
+		have := false
+		loc := t.re.FindStringIndex(s)
+		if loc == nil {
+			continue
+		}
+		locs := [][]int{loc}
+		for i := 0; i < len(locs); i++ {
+			loc := locs[i]
 			if t.reject != nil && t.reject(s, loc[0], loc[1]) {
+				if i == 0 && len(locs) == 1 {
+					locs = t.re.FindAllStringIndex(s, 4) // the first occurrence does not count: look at the next ones
+				}
 				continue
 			}
 			w := t.weight - 0.08*float64(loc[0])/float64(max(len(s), 1))
 			if !title {
 				w -= 0.05
 			}
-			m := match{typ: t.typ, weight: w, tag: t.tag, sentence: s, start: loc[0], end: loc[1]}
-			if cur, ok := found[t.typ]; !ok || m.weight > cur.weight {
-				found[t.typ] = m
+			if past {
+				w -= 0.15
 			}
-			break
+			m := match{typ: t.typ, weight: w, tag: t.tag, sentence: s, start: loc[0], end: loc[1], past: past, subject: true}
+			if subject != nil {
+				m.subject = subject(m)
+			}
+			if !have || m.subject && !first.subject {
+				first, have = m, true
+			}
+			if m.subject {
+				break
+			}
+			if i == 0 && len(locs) == 1 {
+				locs = t.re.FindAllStringIndex(s, 4) // not about the company: look at the next occurrences
+			}
+		}
+		if !have {
+			continue
+		}
+		if cur, ok := found[t.typ]; !ok || first.subject && !cur.subject || first.subject == cur.subject && first.weight > cur.weight {
+			found[t.typ] = first
 		}
 	}
 	out := make([]match, 0, len(found))
@@ -376,6 +711,9 @@ func better(a, b match) bool {
 	if a.negated != b.negated {
 		return !a.negated
 	}
+	if a.subject != b.subject {
+		return a.subject
+	}
 	return a.weight > b.weight
 }
 
@@ -384,19 +722,60 @@ func better(a, b match) bool {
 const minWeight = 0.6
 
 // pick chooses the item's type among the best occurrence of each type. A denied occurrence counts for less,
-// so a clear affirmed event wins over it, but a weak hint ("backed by") does not.
+// so a clear affirmed event wins over it, but a weak hint ("backed by") does not. When an item reports
+// several events about as strongly, the most significant one is its type, unless it is part of another
+// (a founder's new company raising money, a release that is the open-sourcing).
 func pick(best map[string]match) (match, bool) {
 	var top match
 	found := false
 	for _, m := range best {
-		if !m.negated && m.weight < minWeight {
+		if !m.negated && m.weight < minWeight || !m.subject {
 			continue
 		}
 		if !found || outranks(m, top) {
 			top, found = m, true
 		}
 	}
-	return top, found
+	if !found || top.negated {
+		return top, found
+	}
+	floor := max(significantWeight, top.weight-significanceMargin)
+	choice := top
+	for _, m := range best {
+		if m.negated || m.past || !m.subject || m.weight < floor || typePriority[m.typ] <= typePriority[choice.typ] || partOf(m.typ, best, floor) {
+			continue
+		}
+		choice = m
+	}
+	if partOf(choice.typ, best, floor) {
+		return top, true
+	}
+	return choice, true
+}
+
+// The least weight, and the most below the strongest, at which an event counts as reported alongside it.
+const (
+	significantWeight  = 0.8
+	significanceMargin = 0.1
+)
+
+// partOf reports whether an event of type typ is part of another strong event of the item: the funding of a
+// founder's new company, the launch that is an open-source release or an entry into a new market.
+func partOf(typ string, best map[string]match, floor float64) bool {
+	strong := func(t string) bool {
+		m, ok := best[t]
+		return ok && !m.negated && m.weight >= floor
+	}
+	switch typ {
+	case radar.TypeFunding:
+		m, ok := best[radar.TypePartnership]
+		return strong(radar.TypeNewVenture) || ok && m.tag == "investor" && strong(radar.TypePartnership)
+	case radar.TypeProductLaunch:
+		return strong(radar.TypeNewVenture) || strong(radar.TypeOpenSource) || strong(radar.TypeExpansion)
+	case radar.TypeExecutiveChange:
+		return strong(radar.TypeFounderDeparture)
+	}
+	return false
 }
 
 func outranks(a, b match) bool {
@@ -424,6 +803,16 @@ func clauseStart(s string, i int, breaks []string) int {
 		}
 	}
 	return start
+}
+
+// negationCues holds a part of every phrase that denialRe, nearNegRe and postNegRe match, so a sentence
+// without any of them denies nothing.
+var negationCues = []string{"den", "refut", "dismiss", "reject", "rul", "debunk", "no", "baseless", "shoot", "shot",
+	"push", "quash", "play", "pour", "fail", "unable", "never", "without", "n't", "neither", "false", "untrue", "unfounded"}
+
+// mayDeny reports whether a normalised sentence may deny an event: it holds one of the negation cues.
+func mayDeny(s string) bool {
+	return mayMatch(s, negationCues)
 }
 
 // isNegated reports whether the clause around an occurrence denies it: a denial verb before it, a negation
@@ -454,13 +843,15 @@ func isSpeculative(s string, start int) bool {
 	return speculateRe.MatchString(s[clauseStart(s, start, clauseBreaks):start])
 }
 
-// itemMoney finds the deal amount, preferring the sentence that carried the match.
-func itemMoney(sentences []string, top match) *Money {
-	if m := dealMoney(top.sentence[top.start:]); m != nil {
-		return m
-	}
-	if m := dealMoney(top.sentence); m != nil {
-		return m
+// itemMoney finds the deal amount, preferring the sentence that carried the match when there is one.
+func itemMoney(sentences []string, top match, matched bool) *Money {
+	if matched {
+		if m := dealMoney(top.sentence[top.start:]); m != nil {
+			return m
+		}
+		if m := dealMoney(top.sentence); m != nil {
+			return m
+		}
 	}
 	for _, s := range sentences {
 		if m := dealMoney(s); m != nil {

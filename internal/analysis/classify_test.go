@@ -16,6 +16,7 @@ import (
 type classifyCase struct {
 	name    string
 	source  string
+	kind    string // ItemChange for a page diff
 	title   string
 	text    string
 	typ     string
@@ -118,7 +119,10 @@ var classifyCases = []classifyCase{
 	{name: "open sources", source: "news", title: "Northwind open-sources its routing engine", typ: radar.TypeOpenSource},
 
 	// Website changes and other news.
-	{name: "website diff", source: "website", title: "About us", text: "Our mission is to make freight simple for every shipper.", typ: radar.TypeWebsiteChange},
+	{name: "website diff", source: "website", kind: ItemChange, title: "Website change on /about", text: "Added: Our mission is to make freight simple for every shipper.", typ: radar.TypeWebsiteChange},
+	{name: "article without event", source: "website", title: "About us", text: "Our mission is to make freight simple for every shipper.", typ: radar.TypeOther},
+	{name: "news in a page diff", source: "website", kind: ItemChange, title: "Website change on the home page", text: "Added: Northwind raises $12M Series A to bring freight booking to Europe; Trusted by 1,200 shippers\nRemoved: Trusted by 1,100 shippers", typ: radar.TypeFunding, usd: 12e6},
+	{name: "cosmetic page diff", source: "website", kind: ItemChange, title: "Website change on the home page", text: "Added: © 2027 Northwind Ltd. All rights reserved.; Trusted by 1,200 shippers\nRemoved: © 2026 Northwind Ltd. All rights reserved.; Trusted by 1,100 shippers", typ: radar.TypeNoChange},
 	{name: "other news", source: "news", title: "Northwind CEO shares thoughts on the future of freight", typ: radar.TypeOther},
 	{name: "podcast", source: "news", title: "Podcast: how Northwind thinks about pricing", typ: radar.TypeOther},
 
@@ -154,7 +158,7 @@ var classifyCases = []classifyCase{
 	{name: "ranked fastest growing", source: "news", title: "Northwind ranked among Europe's fastest-growing startups by the FT", typ: radar.TypeRecognition},
 	{name: "github stars", source: "github", title: "northwind/fastqueue passed 10,000 stars", typ: radar.TypeOpenSource},
 	{name: "blog post", source: "feed", title: "Five lessons from scaling our data pipeline", typ: radar.TypeOther},
-	{name: "website pricing change", source: "website", title: "Pricing", text: "Team plan: $49 per seat per month, billed annually.", typ: radar.TypeWebsiteChange},
+	{name: "website pricing change", source: "website", kind: ItemChange, title: "Website change on /pricing", text: "Added: Team plan: $49 per seat per month, billed annually.\nRemoved: Team plan: $39 per seat per month", typ: radar.TypeWebsiteChange},
 	{name: "refutes founder exit", source: "news", title: "Northwind refutes claims that founder Raj Patel is leaving", typ: radar.TypeFounderDeparture, negated: true},
 	{name: "no layoffs planned", source: "news", title: "Northwind CEO: layoffs are not planned despite the downturn", typ: radar.TypeContraction, negated: true},
 	{name: "never sell", source: "news", title: "Jane Doe says Northwind will never sell to a competitor", typ: radar.TypeAcquisition, negated: true},
@@ -191,7 +195,7 @@ func TestClassifyAccuracy(t *testing.T) {
 	tp, fp, fn := map[string]int{}, map[string]int{}, map[string]int{}
 	correct := 0
 	for _, c := range classifyCases {
-		f := Classify(Item{Source: c.source, URL: "https://example.com/" + c.name, Title: c.title, Text: c.text}, "Northwind", founders)
+		f := Classify(Item{Source: c.source, Kind: c.kind, URL: "https://example.com/" + c.name, Title: c.title, Text: c.text}, "Northwind", founders)
 		got, want := label(f.Type, f.Negated), label(c.typ, c.negated)
 		ok := got == want && (!c.negated || f.Type == c.typ)
 		if ok && c.usd > 0 {
@@ -348,8 +352,8 @@ func TestClassifySeverity(t *testing.T) {
 		{"launch", "news", "Northwind launches fleet analytics", radar.TypeProductLaunch, SeverityMedium},
 		{"lawsuit", "news", "Northwind sued by Uber over patents", radar.TypeLegal, SeverityHigh},
 		{"award", "news", "Northwind wins Red Dot award", radar.TypeRecognition, SeverityLow},
-		{"website", "website", "Home", radar.TypeWebsiteChange, SeverityLow},
-		{"third party without the company", "news", "Parcelly acquired by DHL", radar.TypeAcquisition, SeverityMedium},
+		{"article without event", "website", "Home", radar.TypeOther, SeverityLow},
+		{"third party without the company", "news", "Parcelly acquired by DHL", radar.TypeOther, SeverityLow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -378,7 +382,7 @@ func TestClassifyPeopleAndFounders(t *testing.T) {
 		{"organisation is no person", Item{Source: "news", Title: "Northwind receives strategic investment from Maersk Growth"},
 			radar.TypeFunding, nil, []string{"Maersk Growth"}},
 		{"left another company", Item{Source: "website", Title: "About", Text: "Jane Doe left Google in 2019 to start Northwind."},
-			radar.TypeWebsiteChange, []string{"Jane Doe"}, nil},
+			radar.TypeOther, []string{"Jane Doe"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -63,6 +63,7 @@ type llmAnswer struct {
 // promptItem is an item as shown to the model, with the built-in classifier's reading as a hint.
 type promptItem struct {
 	Source    string `json:"source"`
+	Kind      string `json:"kind"`
 	URL       string `json:"url"`
 	Title     string `json:"title"`
 	Text      string `json:"text,omitempty"`
@@ -92,8 +93,18 @@ const systemPrompt = `You are the analyst of Radar, a service that tracks compan
  "evaluations": one object per rule, in the order given: {"ruleId": the rule's id, "matched": true or false, ` +
 	`"reason": why, in one sentence, "evidence": the URLs of the items that matched, taken from the items}}
 Rules: type is the most significant event; denials ("denies rumours of layoffs", "no plans to raise") are not ` +
-	`events and never match a rule; a rule with minAmountUsd only matches a stated amount at least that large; ` +
+	`events and never match a rule; website_change is only for an item of kind "change" (a page diff) that ` +
+	`announces no news, and a run whose only items are cosmetic page diffs is no_change; an article with no event ` +
+	`is other; a rule with minAmountUsd only matches a stated amount at least that large; ` +
 	`needsAttention is true when severity is high or critical or any rule matched. With no items, type is no_change.`
+
+// itemKind names an item's kind for the prompt: an empty kind is an article.
+func itemKind(kind string) string {
+	if kind == "" {
+		return ItemArticle
+	}
+	return kind
+}
 
 func (l *llmAnalyser) Analyse(ctx context.Context, in Input) (Result, error) {
 	if len(in.Items) == 0 {
@@ -144,7 +155,7 @@ func buildPrompt(in Input, findings []Finding) promptInput {
 			hint += ", " + f.Money.String()
 		}
 		pi := promptItem{
-			Source: f.Item.Source, URL: f.Item.URL, Title: truncate(f.Item.Title, 300),
+			Source: f.Item.Source, Kind: itemKind(f.Item.Kind), URL: f.Item.URL, Title: truncate(f.Item.Title, 300),
 			Text: truncate(f.Item.Text, llmMaxItemText), Hint: hint,
 		}
 		if !f.Item.Published.IsZero() {

@@ -8,7 +8,7 @@ import (
 )
 
 // maxLiterals bounds the literal sets prefilter builds.
-const maxLiterals = 64
+const maxLiterals = 256
 
 // prefilter returns literal strings of which every match of pattern starts with one, so a text containing none
 // of them cannot match and the regular expression need not run. It returns nil when no useful set exists.

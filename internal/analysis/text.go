@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -15,7 +16,10 @@ const (
 )
 
 // normalise folds typographic quotes and dashes to ASCII, collapses white space and lowercases.
-func normalise(s string) string {
+func normalise(s string) string { return fold(s, true) }
+
+// fold folds typographic quotes and dashes to ASCII and collapses white space, lowercasing when lower is set.
+func fold(s string, lower bool) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -36,9 +40,25 @@ func normalise(s string) string {
 			continue
 		}
 		space = false
-		b.WriteRune(unicode.ToLower(r))
+		if lower {
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// markCased returns s folded but with its case kept and the company replaced by its token, when that lines up
+// byte for byte with the normalised sentence norm; else "".
+func markCased(s string, aliases []string, norm string) string {
+	c := fold(s, false)
+	for _, a := range aliases {
+		c, _ = replaceWordFold(c, a, companyToken)
+	}
+	if len(c) != len(norm) {
+		return ""
+	}
+	return c
 }
 
 // isWordByte reports whether c continues a word for whole-word matching.
@@ -126,8 +146,19 @@ func companyAliases(company string) []string {
 	if n := normalise(shorter); len(n) >= 3 && n != normalise(short) && !isStopWord(n) {
 		aliases = append(aliases, n)
 	}
+	// "Ferrolink Logistics" is also "Ferrolink", unless the first word is an everyday one ("Blue Bottle").
+	if words := strings.Fields(normalise(short)); len(words) > 1 && len(words[0]) >= 4 && !isStopWord(words[0]) &&
+		!commonNameWords[words[0]] && !slices.Contains(aliases, words[0]) {
+		aliases = append(aliases, words[0])
+	}
 	return aliases
 }
+
+// commonNameWords start many company names and mean something else on their own.
+var commonNameWords = wordSet(`blue green black white gold golden silver first open smart global united american
+		national general digital data next future bright clear north south east west central new great little
+		real true pure good best prime peak human social mobile cloud urban rural royal public private home
+		free fresh happy simple modern planet world city metro grand`)
 
 // founderRef is a founder as items may name them.
 type founderRef struct {

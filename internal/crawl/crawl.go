@@ -55,6 +55,7 @@ type Config struct {
 	GitHubToken  string        // optional bearer token
 	MaxPages     int           // same-site pages followed beyond the home page, default 8
 	MaxItems     int           // items kept per source, default 50
+	MaxArticles  int           // listed articles without a feed entry whose pages are read per run, default 6
 	Concurrency  int           // fetches in flight per crawl, default 4
 }
 
@@ -71,6 +72,9 @@ func (cfg Config) withDefaults() Config {
 	}
 	if cfg.MaxItems <= 0 {
 		cfg.MaxItems = 50
+	}
+	if cfg.MaxArticles <= 0 {
+		cfg.MaxArticles = 6
 	}
 	if cfg.Concurrency <= 0 {
 		cfg.Concurrency = 4
@@ -124,10 +128,18 @@ type Link struct {
 	Published time.Time `json:"published,omitzero"` // an article's date, when the page shows one
 }
 
-// Item is one thing seen: a feed entry, a news result, a listed article, a repository or release.
+// Item kinds: a piece of content, or the diff of a website page that changed since the previous run.
+const (
+	ItemArticle = "article" // a feed entry, a news result, a listed article, a repository or release
+	ItemChange  = "change"  // Text is the page's diff, lines "Added: a; b" and "Removed: c"
+)
+
+// Item is one thing seen: a feed entry, a news result, a listed article, a repository or release, or a
+// changed page.
 type Item struct {
 	Key       string // stable identity across runs, for telling new items from ones seen before
 	Source    string // SourceWebsite, SourceFeed, SourceNews or SourceGitHub
+	Kind      string // ItemArticle or ItemChange
 	URL       string
 	Title     string
 	Text      string
@@ -229,10 +241,17 @@ func (c *Crawler) Run(ctx context.Context, t Target, prev map[string]Snapshot) R
 	feeds := r.feeds(ctx, site.feedURLs())
 	wg.Wait()
 
+	articles := capItems(site.articles(feeds.byURL()), r.cfg.MaxItems)
+	var articlePages []crawledPage
+	if site.err == nil {
+		var failures []error
+		articlePages, failures = r.readArticles(ctx, articles, prev)
+		site.failures = append(site.failures, failures...)
+	}
+
 	var res Result
 	res.Sources = append(res.Sources, site.source())
-	articles := site.articles(feeds.byURL())
-	res.Items = append(res.Items, capItems(articles, r.cfg.MaxItems)...)
+	res.Items = append(res.Items, articles...)
 	if feeds.tried {
 		res.Sources = append(res.Sources, feeds.source(SourceFeed))
 		res.Items = append(res.Items, capItems(feeds.items, r.cfg.MaxItems)...)
@@ -247,6 +266,9 @@ func (c *Crawler) Run(ctx context.Context, t Target, prev map[string]Snapshot) R
 	}
 	res.Items = dedupeItems(res.Items)
 	res.Pages = site.snapshots()
+	for _, p := range articlePages {
+		res.Pages = append(res.Pages, p.snap)
+	}
 	res.Changes = site.changes()
 	res.Profiles = profiles
 	res.Text = site.text()

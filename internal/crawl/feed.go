@@ -109,6 +109,7 @@ func (r *run) readFeed(ctx context.Context, feedURL, source string, api bool) ([
 		it := Item{
 			Key:    source + ":" + id,
 			Source: source,
+			Kind:   ItemArticle,
 			URL:    link,
 			Title:  title,
 			Text:   truncate(fragmentText(firstNonEmpty(fi.Description, fi.Content)), maxItemText),

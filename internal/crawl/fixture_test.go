@@ -9,12 +9,15 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"radar"
+	"radar/internal/analysis"
 	"radar/internal/fetch"
 )
 
@@ -270,9 +273,9 @@ func TestRunFollowsSiteLinks(t *testing.T) {
 	}
 	articles := itemsFrom(res, SourceWebsite)
 	want := []Item{
-		{Key: "website:" + srv.URL + "/blog/2026/05/widgets-2", Source: SourceWebsite, URL: srv.URL + "/blog/2026/05/widgets-2",
+		{Key: "website:" + srv.URL + "/blog/2026/05/widgets-2", Source: SourceWebsite, Kind: ItemArticle, URL: srv.URL + "/blog/2026/05/widgets-2",
 			Title: "Launching Widgets 2.0 today", Text: "Widgets 2.0 are here.", Published: time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)},
-		{Key: "website:" + srv.URL + "/blog/2026/04/hiring", Source: SourceWebsite, URL: srv.URL + "/blog/2026/04/hiring",
+		{Key: "website:" + srv.URL + "/blog/2026/04/hiring", Source: SourceWebsite, Kind: ItemArticle, URL: srv.URL + "/blog/2026/04/hiring",
 			Title: "We are hiring in Leeds", Text: "Ten new roles.", Published: time.Date(2026, 4, 30, 12, 0, 0, 0, time.UTC)},
 	}
 	if !slices.Equal(articles, want) {
@@ -385,9 +388,9 @@ func TestRunGitHub(t *testing.T) {
 	res := c.Run(context.Background(), Target{CompanyName: "Acme", GitHubURL: "https://github.com/acme"}, nil)
 
 	want := []Item{
-		{Key: "github:release:acme/widget@v2.0.0", Source: SourceGitHub, URL: "https://github.com/acme/widget/releases/tag/v2.0.0",
+		{Key: "github:release:acme/widget@v2.0.0", Source: SourceGitHub, Kind: ItemArticle, URL: "https://github.com/acme/widget/releases/tag/v2.0.0",
 			Title: "acme/widget v2.0.0: Widgets 2", Text: "Faster widgets.", Published: time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)},
-		{Key: "github:repo:acme/widget", Source: SourceGitHub, URL: "https://github.com/acme/widget",
+		{Key: "github:repo:acme/widget", Source: SourceGitHub, Kind: ItemArticle, URL: "https://github.com/acme/widget",
 			Title: "GitHub repository acme/widget", Text: "Widgets", Published: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)},
 	}
 	if got := itemsFrom(res, SourceGitHub); !slices.Equal(got, want) {
@@ -399,6 +402,83 @@ func TestRunGitHub(t *testing.T) {
 	for _, h := range headers {
 		if h.Get("Authorization") != "Bearer tok" || h.Get("Accept") != "application/vnd.github+json" {
 			t.Errorf("got Authorization %q Accept %q, want the token and the GitHub media type", h.Get("Authorization"), h.Get("Accept"))
+		}
+	}
+}
+
+func TestRunReadsListedArticles(t *testing.T) {
+	srv, log := fixtureSite(t, map[string]string{
+		"/robots.txt": "User-agent: *\nDisallow: /news/private-note\n",
+		"/":           `<nav><a href="/news">News</a></nav><main><p>Freight, simplified.</p></main>`,
+		"/news": `<main><h1>News</h1><ul>
+<li><a href="/news/a-big-day">A big day for us</a> <time datetime="2026-05-03">3 May</time></li>
+<li><a href="/news/private-note">A note to the team</a> <time datetime="2026-05-02">2 May</time></li>
+<li><a href="/news/spring-update">Our spring update</a> <time datetime="2026-05-01">1 May</time></li>
+<li><a href="/news/winter-update">Our winter update</a> <time datetime="2026-01-01">1 Jan</time></li></ul></main>`,
+		"/news/a-big-day": `<html><head><title>A big day for us</title></head><body>
+<header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+<article><h1>A big day for us</h1><p>Northwind and Maersk today announced a strategic partnership to run Northwind's booking platform across Maersk's European trucking network.</p>
+<p>The agreement covers 14 countries.</p></article>
+<aside>Subscribe to our newsletter</aside><footer>© 2026 Northwind</footer></body></html>`,
+		"/news/private-note":   `<article><p>Internal only.</p></article>`,
+		"/news/spring-update":  `<main><p>We shipped faster route planning.</p></main>`,
+		"/news/winter-update":  `<main><p>Season's greetings.</p></main>`,
+		"/news/unlinked-draft": `<main><p>Never listed.</p></main>`,
+	})
+	c := New(Config{Fetcher: testFetcher(t, fetch.Config{}), MaxArticles: 3})
+	res := c.Run(context.Background(), Target{CompanyName: "Northwind", Website: srv.URL}, nil)
+
+	texts := map[string]string{}
+	for _, it := range itemsFrom(res, SourceWebsite) {
+		u, _ := url.Parse(it.URL)
+		texts[u.Path] = it.Text
+		if it.Kind != ItemArticle {
+			t.Errorf("got kind %q for %s, want %q", it.Kind, it.URL, ItemArticle)
+		}
+	}
+	want := "Northwind and Maersk today announced a strategic partnership to run Northwind's booking platform across Maersk's European trucking network.\nThe agreement covers 14 countries."
+	if got := texts["/news/a-big-day"]; got != want {
+		t.Errorf("got article text %q, want the article's main text %q", got, want)
+	}
+	if n := log.count("/news/private-note"); n != 0 {
+		t.Errorf("got %d requests for an article robots.txt disallows, want none", n)
+	}
+	// Three articles at most, newest first: the disallowed one takes its turn, so the spring update is read
+	// and the winter one is not.
+	if got := texts["/news/spring-update"]; got != "We shipped faster route planning." {
+		t.Errorf("got spring text %q, want its main text", got)
+	}
+	if n := log.count("/news/winter-update"); n != 0 || texts["/news/winter-update"] != "" {
+		t.Errorf("got %d requests and text %q for the fourth article, want none: three per run", n, texts["/news/winter-update"])
+	}
+	if s, _ := sourceOf(res, SourceWebsite); !s.OK || s.Err != "" {
+		t.Errorf("got website source %+v, want OK", s)
+	}
+
+	// The body, not the vague link text, decides what the article is.
+	var it Item
+	for _, x := range itemsFrom(res, SourceWebsite) {
+		if strings.HasSuffix(x.URL, "/news/a-big-day") {
+			it = x
+		}
+	}
+	f := analysis.Classify(analysis.Item{Source: it.Source, Kind: it.Kind, URL: it.URL, Title: it.Title, Text: it.Text}, "Northwind", nil)
+	if f.Type != radar.TypePartnership {
+		t.Errorf("got finding %s for the article, want %s", f.Type, radar.TypePartnership)
+	}
+
+	// The article pages are remembered and asked for conditionally on the next run.
+	prev := map[string]Snapshot{}
+	for _, p := range res.Pages {
+		prev[p.URL] = p
+	}
+	if _, ok := prev[srv.URL+"/news/a-big-day"]; !ok {
+		t.Errorf("got pages %v, want the article read among them", pagePaths(t, res.Pages))
+	}
+	again := c.Run(context.Background(), Target{CompanyName: "Northwind", Website: srv.URL}, prev)
+	for _, it := range itemsFrom(again, SourceWebsite) {
+		if strings.HasSuffix(it.URL, "/news/a-big-day") && it.Text != want {
+			t.Errorf("got text %q on the second run, want %q", it.Text, want)
 		}
 	}
 }

@@ -66,6 +66,7 @@ func (r *run) github(ctx context.Context, org string) sourceOutput {
 		out.items = append(out.items, Item{
 			Key:       "github:repo:" + strings.ToLower(full),
 			Source:    SourceGitHub,
+			Kind:      ItemArticle,
 			URL:       rp.HTMLURL,
 			Title:     title,
 			Text:      truncate(rp.Description, maxItemText),
@@ -109,6 +110,7 @@ func (r *run) github(ctx context.Context, org string) sourceOutput {
 			out.items = append(out.items, Item{
 				Key:       "github:release:" + strings.ToLower(full) + "@" + rel.TagName,
 				Source:    SourceGitHub,
+				Kind:      ItemArticle,
 				URL:       rel.HTMLURL,
 				Title:     title,
 				Text:      truncate(collapse(rel.Body), maxItemText),

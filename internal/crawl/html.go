@@ -19,6 +19,7 @@ type document struct {
 	base    *url.URL
 	title   string
 	text    string   // visible text, one block per line
+	main    string   // visible text of the page's first <article>, else its <main>, one block per line
 	anchors []anchor // every <a href> in document order
 	feeds   []string // feeds announced with <link rel="alternate">, resolved
 	texts   map[*html.Node]string
@@ -57,6 +58,7 @@ func parseDocument(body []byte, contentType string, pageURL *url.URL) (*document
 	}
 	d := &document{base: pageURL, texts: make(map[*html.Node]string)}
 	w := &textWriter{}
+	var article, mainEl *textWriter // the text of the first <article> and the first <main>
 	var description string
 	var rawAnchors []rawAnchor
 	var rawFeeds []string
@@ -69,6 +71,11 @@ func parseDocument(body []byte, contentType string, pageURL *url.URL) (*document
 		case html.TextNode:
 			if !hideText {
 				w.write(n.Data)
+				for _, cw := range []*textWriter{article, mainEl} {
+					if cw != nil && cw.open {
+						cw.write(n.Data)
+					}
+				}
 			}
 			return
 		case html.ElementNode:
@@ -118,6 +125,8 @@ func parseDocument(body []byte, contentType string, pageURL *url.URL) (*document
 			inContent = true
 		case atom.Br:
 			w.flush()
+			article.flushOpen()
+			mainEl.flushOpen()
 			return
 		case atom.A:
 			if href := attr(n, "href"); href != "" {
@@ -127,15 +136,32 @@ func parseDocument(body []byte, contentType string, pageURL *url.URL) (*document
 		if hasAttr(n, "hidden") || strings.EqualFold(attr(n, "aria-hidden"), "true") {
 			hideText = true
 		}
+		var opened *textWriter
+		switch {
+		case n.DataAtom == atom.Article && article == nil:
+			article = &textWriter{open: true}
+			opened = article
+		case n.DataAtom == atom.Main && mainEl == nil:
+			mainEl = &textWriter{open: true}
+			opened = mainEl
+		}
 		block := isBlock(n.DataAtom)
 		if block {
 			w.flush()
+			article.flushOpen()
+			mainEl.flushOpen()
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c, chrome, hideText, inContent)
 		}
 		if block {
 			w.flush()
+			article.flushOpen()
+			mainEl.flushOpen()
+		}
+		if opened != nil {
+			opened.flush()
+			opened.open = false
 		}
 	}
 	walk(root, false, false, false)
@@ -149,6 +175,12 @@ func parseDocument(body []byte, contentType string, pageURL *url.URL) (*document
 	}
 	lines = append(lines, w.lines...)
 	d.text = truncate(strings.Join(lines, "\n"), maxPageText)
+	for _, cw := range []*textWriter{article, mainEl} {
+		if cw != nil && len(cw.lines) > 0 {
+			d.main = truncate(strings.Join(cw.lines, "\n"), maxPageText)
+			break
+		}
+	}
 
 	for _, a := range rawAnchors {
 		u, ok := resolve(d.base, a.href)
@@ -191,6 +223,14 @@ type textWriter struct {
 	lines []string
 	cur   strings.Builder
 	space bool
+	open  bool // for the text of one element: still inside it
+}
+
+// flushOpen ends the current line of a writer that is still gathering; it does nothing on nil.
+func (w *textWriter) flushOpen() {
+	if w != nil && w.open {
+		w.flush()
+	}
 }
 
 func (w *textWriter) write(s string) {

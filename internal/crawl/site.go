@@ -145,6 +145,12 @@ func (r *run) crawlSite(ctx context.Context, prev map[string]Snapshot, follow fu
 
 // fetchPage fetches one page of site, conditionally when prev has a copy of it.
 func (r *run) fetchPage(ctx context.Context, rawURL string, prev map[string]Snapshot, site string) (crawledPage, error) {
+	return r.fetchPageAs(ctx, rawURL, prev, site, false)
+}
+
+// fetchPageAs fetches one page of site, conditionally when prev has a copy of it. For an article the
+// snapshot keeps the main text only (see articleText) and no links or profiles.
+func (r *run) fetchPageAs(ctx context.Context, rawURL string, prev map[string]Snapshot, site string, article bool) (crawledPage, error) {
 	var page crawledPage
 	old, hasOld := prev[rawURL]
 	if hasOld {
@@ -183,6 +189,11 @@ func (r *run) fetchPage(ctx context.Context, rawURL string, prev map[string]Snap
 	if err != nil {
 		return page, fmt.Errorf("crawl: %s: %w", rawURL, err)
 	}
+	if article {
+		text := articleText(doc)
+		page.snap = Snapshot{URL: rawURL, ETag: resp.ETag, LastModified: resp.LastModified, Hash: textHash(text), Text: text}
+		return page, nil
+	}
 	page.snap = Snapshot{
 		URL:          rawURL,
 		ETag:         resp.ETag,
@@ -193,6 +204,20 @@ func (r *run) fetchPage(ctx context.Context, rawURL string, prev map[string]Snap
 		Profiles:     r.pageProfiles(doc, rawURL),
 	}
 	return page, nil
+}
+
+// articleText is an article page's main text: its <article>, else its <main>, else all its visible text,
+// without the page's title line.
+func articleText(doc *document) string {
+	text := doc.main
+	if text == "" {
+		text = doc.text
+	}
+	lines := strings.Split(text, "\n")
+	if len(lines) > 1 && doc.title != "" && lines[0] == doc.title {
+		lines = lines[1:]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // textHash is the hex SHA-256 of a page's visible text.
@@ -255,7 +280,7 @@ func (sc siteCrawl) articles(feedItems map[string]Item) []Item {
 			if key == "" {
 				continue
 			}
-			it := Item{Key: SourceWebsite + ":" + key, Source: SourceWebsite, URL: l.URL, Title: l.Text, Published: l.Published}
+			it := Item{Key: SourceWebsite + ":" + key, Source: SourceWebsite, Kind: ItemArticle, URL: l.URL, Title: l.Text, Published: l.Published}
 			if f, ok := feedItems[key]; ok {
 				it.Text = f.Text
 				if it.Published.IsZero() {
@@ -266,6 +291,53 @@ func (sc siteCrawl) articles(feedItems map[string]Item) []Item {
 		}
 	}
 	return out
+}
+
+// readArticles reads the pages of listed articles that no feed entry describes, newest first and at most
+// MaxArticles, and sets each item's text to the page's main text, so that an article is judged by what it
+// says rather than by its link. Pages must stay on the site and robots.txt is obeyed (a refused page is
+// passed over); a page read in the previous run is asked for conditionally. It returns the article pages
+// read, to be remembered for the next run, and the failures.
+func (r *run) readArticles(ctx context.Context, items []Item, prev map[string]Snapshot) ([]crawledPage, []error) {
+	home, err := websiteURL(r.target.Website)
+	if err != nil {
+		return nil, nil
+	}
+	site := siteKey(home)
+	var todo []int
+	for i, it := range items {
+		if len(todo) == r.cfg.MaxArticles {
+			break
+		}
+		if strings.TrimSpace(it.Text) == "" {
+			todo = append(todo, i)
+		}
+	}
+	pages := make([]crawledPage, len(todo))
+	errs := make([]error, len(todo))
+	var wg sync.WaitGroup
+	for k, i := range todo {
+		wg.Go(func() { pages[k], errs[k] = r.fetchArticle(ctx, items[i].URL, prev, site) })
+	}
+	wg.Wait()
+	var read []crawledPage
+	var failures []error
+	for k, i := range todo {
+		if errs[k] != nil {
+			if !errors.Is(errs[k], fetch.ErrRobots) {
+				failures = append(failures, errs[k])
+			}
+			continue
+		}
+		items[i].Text = truncate(pages[k].snap.Text, maxItemText)
+		read = append(read, pages[k])
+	}
+	return read, failures
+}
+
+// fetchArticle fetches one article page of site; its snapshot's text is the article's main text.
+func (r *run) fetchArticle(ctx context.Context, rawURL string, prev map[string]Snapshot, site string) (crawledPage, error) {
+	return r.fetchPageAs(ctx, rawURL, prev, site, true)
 }
 
 // changes returns a website-change item for every page read again whose text differs from the
@@ -283,6 +355,7 @@ func (sc siteCrawl) changes() []Item {
 		out = append(out, Item{
 			Key:    "change:" + canonicalString(p.snap.URL) + "@" + p.snap.Hash[:16],
 			Source: SourceWebsite,
+			Kind:   ItemChange,
 			URL:    p.snap.URL,
 			Title:  "Website change on " + pageLabel(p),
 			Text:   summary,

@@ -60,7 +60,7 @@ func (e *Engine) Run(ctx context.Context, a radar.RunArgs) error {
 	in := analysis.Input{CompanyName: ent.CompanyName, Founders: founders, Items: make([]analysis.Item, len(fresh)),
 		Policy: policyOf(ent), SourceProblems: sourceProblems(sources)}
 	for i, it := range fresh {
-		in.Items[i] = analysis.Item{Source: it.Source, URL: it.URL, Title: it.Title, Text: it.Text, Published: it.Published}
+		in.Items[i] = analysis.Item{Source: it.Source, Kind: it.Kind, URL: it.URL, Title: it.Title, Text: it.Text, Published: it.Published}
 	}
 	result, err := e.cfg.Analyser.Analyse(ctx, in)
 	if err != nil {

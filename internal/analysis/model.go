@@ -1,0 +1,370 @@
+package analysis
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+//go:generate go test -run ^TestTrainModel$ -train
+
+// modelText holds the weights of the item classifier, trained on the evaluation set's training files
+// (testdata/eval/train-*.jsonl) by TestTrainModel in train_test.go: run go generate after changing them, the
+// features or the trigger table.
+//
+//go:embed model.txt
+var modelText string
+
+// itemModel is the trained classifier: a multinomial logistic regression over the features of an item
+// (its words and word pairs after the company and founders are replaced by tokens, and the trigger table's
+// hits). Its weights are learnt from labelled items; see train_test.go.
+type itemModel struct {
+	classes []string
+	bias    []float64
+	weights map[string][]weight
+}
+
+// weight is one feature's weight for one class.
+type weight struct {
+	class int
+	w     float64
+}
+
+// classifier is the embedded model, or nil when the embedded file holds none.
+var classifier = mustParseModel(modelText)
+
+func mustParseModel(text string) *itemModel {
+	m, err := parseModel(text)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// parseModel reads a model in the format formatModel writes; an empty text is no model.
+func parseModel(text string) (*itemModel, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil
+	}
+	m := &itemModel{weights: map[string][]weight{}}
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		fields := strings.Split(sc.Text(), "\t")
+		switch {
+		case line == 1:
+			if fields[0] != "classes" {
+				return nil, fmt.Errorf("model: line 1: want the classes")
+			}
+			m.classes = fields[1:]
+		case line == 2:
+			if fields[0] != "bias" || len(fields) != len(m.classes)+1 {
+				return nil, fmt.Errorf("model: line 2: want one bias per class")
+			}
+			for _, f := range fields[1:] {
+				v, err := strconv.ParseFloat(f, 64)
+				if err != nil {
+					return nil, fmt.Errorf("model: line 2: %w", err)
+				}
+				m.bias = append(m.bias, v)
+			}
+		default:
+			ws := make([]weight, 0, len(fields)-1)
+			for _, f := range fields[1:] {
+				c, v, ok := strings.Cut(f, ":")
+				ci, err1 := strconv.Atoi(c)
+				wv, err2 := strconv.ParseFloat(v, 64)
+				if !ok || err1 != nil || err2 != nil || ci < 0 || ci >= len(m.classes) {
+					return nil, fmt.Errorf("model: line %d: bad weight %q", line, f)
+				}
+				ws = append(ws, weight{class: ci, w: wv})
+			}
+			m.weights[fields[0]] = ws
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
+	if len(m.classes) == 0 || len(m.bias) != len(m.classes) {
+		return nil, fmt.Errorf("model: no classes")
+	}
+	return m, nil
+}
+
+// formatModel writes a model's classes, biases and per-feature weights as text, features sorted, weights
+// rounded to two decimals and dropped below minWeightKept, which keeps the file small at a negligible cost.
+func formatModel(classes []string, bias []float64, weights map[string][]float64) string {
+	var b strings.Builder
+	b.WriteString("classes\t" + strings.Join(classes, "\t") + "\n")
+	b.WriteString("bias")
+	for _, v := range bias {
+		b.WriteString("\t" + strconv.FormatFloat(v, 'f', 3, 64))
+	}
+	b.WriteString("\n")
+	names := make([]string, 0, len(weights))
+	for f := range weights {
+		names = append(names, f)
+	}
+	slices.Sort(names)
+	for _, f := range names {
+		var line strings.Builder
+		for c, v := range weights[f] {
+			r := math.Round(v*100) / 100
+			if math.Abs(r) < minWeightKept {
+				continue
+			}
+			line.WriteString("\t" + strconv.Itoa(c) + ":" + strconv.FormatFloat(r, 'f', -1, 64))
+		}
+		if line.Len() > 0 {
+			b.WriteString(f + line.String() + "\n")
+		}
+	}
+	return b.String()
+}
+
+// minWeightKept is the least absolute weight formatModel keeps.
+const minWeightKept = 0.03
+
+// prediction is the model's verdict on one item.
+type prediction struct {
+	probs  map[string]float64
+	scores []float64
+	typ    string
+	prob   float64
+}
+
+// predict scores each class for the features.
+func (m *itemModel) predict(features []string) prediction {
+	scores := slices.Clone(m.bias)
+	for _, f := range features {
+		for _, w := range m.weights[f] {
+			scores[w.class] += w.w
+		}
+	}
+	maxS := math.Inf(-1)
+	for _, s := range scores {
+		maxS = math.Max(maxS, s)
+	}
+	sum := 0.0
+	exps := make([]float64, len(scores))
+	for i, s := range scores {
+		exps[i] = math.Exp(s - maxS)
+		sum += exps[i]
+	}
+	p := prediction{probs: make(map[string]float64, len(scores)), scores: scores}
+	for i, c := range m.classes {
+		p.probs[c] = exps[i] / sum
+		if p.typ == "" || p.probs[c] > p.prob {
+			p.typ, p.prob = c, p.probs[c]
+		}
+	}
+	return p
+}
+
+// reasons names the features that most favour class typ over the runner-up class, strongest first.
+func (m *itemModel) reasons(features []string, p prediction, typ string, n int) []string {
+	ci := slices.Index(m.classes, typ)
+	if ci < 0 {
+		return nil
+	}
+	rival := -1
+	for i := range m.classes {
+		if i != ci && (rival < 0 || p.scores[i] > p.scores[rival]) {
+			rival = i
+		}
+	}
+	type contrib struct {
+		f string
+		v float64
+	}
+	var cs []contrib
+	for _, f := range features {
+		v := 0.0
+		for _, w := range m.weights[f] {
+			switch w.class {
+			case ci:
+				v += w.w
+			case rival:
+				v -= w.w
+			}
+		}
+		if v > 0.05 {
+			cs = append(cs, contrib{f, v})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b contrib) int {
+		switch {
+		case a.v > b.v:
+			return -1
+		case a.v < b.v:
+			return 1
+		}
+		return strings.Compare(a.f, b.f)
+	})
+	var out []string
+	for _, c := range cs {
+		if d := describeFeature(c.f); d != "" && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// describeFeature words a feature for the analysis text.
+func describeFeature(f string) string {
+	kind, val, _ := strings.Cut(f, ":")
+	val = strings.NewReplacer(companyToken, "<company>", founderToken, "<founder>", "_", " ").Replace(val)
+	switch kind {
+	case "w", "b":
+		return fmt.Sprintf("%q", val)
+	case "t", "tb":
+		return fmt.Sprintf("%q in the headline", val)
+	case "rule":
+		return "a " + typeLabel(val) + " phrase"
+	case "top":
+		return typeLabel(val) + " as the strongest phrase"
+	case "head":
+		return "a " + typeLabel(val) + " phrase in the headline"
+	case "lead":
+		return "a " + typeLabel(val) + " phrase in the first sentence"
+	case "neg":
+		return "a denied " + typeLabel(val)
+	case "spec":
+		return "an unconfirmed " + typeLabel(val)
+	case "mention":
+		switch val {
+		case "none":
+			return "no mention of the company"
+		case "other":
+			return "a headline about another company"
+		}
+		return ""
+	case "diff":
+		return "a " + val + " page diff"
+	case "path":
+		return "the changed page " + val
+	}
+	return ""
+}
+
+// features lists an item's model features: its source and kind, whether it names the company, the
+// trigger table's hits (per type: affirmed, denied, unconfirmed, in the headline, the strongest), and
+// the words and word pairs of the headline and of the text.
+func features(sc scanned) []string {
+	fs := make([]string, 0, 256)
+	seen := make(map[string]bool, 256)
+	add := func(f string) {
+		if !seen[f] {
+			seen[f] = true
+			fs = append(fs, f)
+		}
+	}
+	add("src:" + strings.ToLower(sc.item.Source))
+	switch {
+	case !sc.mentioned:
+		add("mention:none")
+	case sc.titleMention:
+		add("mention:title")
+	default:
+		add("mention:text")
+	}
+	if sc.change != nil {
+		add("diff:changed")
+		if sc.change.cosmetic(pricingPage(sc.item.URL)) {
+			add("diff:cosmetic")
+		}
+		if len(sc.change.added) == 0 {
+			add("diff:removal")
+		}
+		if u, err := url.Parse(sc.item.URL); err == nil {
+			segs := strings.FieldsFunc(strings.ToLower(u.Path), func(r rune) bool { return r == '/' })
+			if len(segs) == 0 {
+				add("path:/")
+			} else {
+				add("path:/" + segs[0])
+			}
+		}
+	}
+	for t, m := range sc.best {
+		switch {
+		case m.negated:
+			add("neg:" + t)
+		case m.weight < minWeight:
+			add("weak:" + t)
+		case m.speculative:
+			add("spec:" + t)
+			add("rule:" + t)
+		default:
+			add("rule:" + t)
+		}
+		if m.past {
+			add("past:" + t)
+		}
+		if !m.negated && m.weight >= minWeight && len(sc.sentences) > 0 {
+			switch {
+			case sc.title && m.sentence == sc.sentences[0]:
+				add("head:" + t)
+			case m.sentence == sc.sentences[0] || sc.title && len(sc.sentences) > 1 && m.sentence == sc.sentences[1]:
+				add("lead:" + t)
+			}
+		}
+	}
+	if top, ok := pick(sc.best); ok && !top.negated {
+		add("top:" + top.typ)
+	}
+	if sc.otherTitle {
+		add("mention:other")
+	}
+	for i, s := range sc.sentences {
+		prefix, pairPrefix := "w:", "b:"
+		if i == 0 && sc.title {
+			prefix, pairPrefix = "t:", "tb:"
+		}
+		prev := ""
+		for _, w := range tokens(s) {
+			add(prefix + w)
+			if prefix == "t:" {
+				add("w:" + w)
+			}
+			if prev != "" {
+				add(pairPrefix + prev + "_" + w)
+				if pairPrefix == "tb:" {
+					add("b:" + prev + "_" + w)
+				}
+			}
+			prev = w
+		}
+	}
+	return fs
+}
+
+// tokens splits a normalised sentence into words; numbers become "#" and amounts "$".
+func tokens(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '$' && r != '€' && r != '£' && r != '&' && r != '\''
+	}) {
+		w = strings.Trim(w, "'")
+		switch {
+		case w == "":
+			continue
+		case strings.ContainsAny(w, "$€£"):
+			w = "$"
+		case strings.IndexFunc(w, unicode.IsDigit) >= 0:
+			w = "#"
+		}
+		out = append(out, w)
+	}
+	return out
+}

@@ -1,0 +1,228 @@
+package analysis
+
+import (
+	"flag"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var (
+	trainFlag = flag.Bool("train", false, "train the item model on testdata/eval/train-*.jsonl and write model.txt")
+	cvFlag    = flag.Int("cv", 0, "cross-validate the analyser on the training files with this many folds")
+	l2Flag    = flag.Float64("l2", defaultTrain.l2, "weight decay when training or cross-validating")
+)
+
+// trainConfig sets the logistic regression's training.
+type trainConfig struct {
+	minCount   int     // a word or word pair must occur in this many training items to become a feature
+	l2         float64 // weight decay
+	iterations int     // full-batch steps
+	rate       float64 // Adam step size
+}
+
+var defaultTrain = trainConfig{minCount: 2, l2: 0.003, iterations: 250, rate: 0.05}
+
+// example is one training item: its features and its type.
+type example struct {
+	features []string
+	label    string
+}
+
+func examplesOf(items []evalItem) []example {
+	out := make([]example, len(items))
+	for i, e := range items {
+		out[i] = example{features: features(scanItem(e.item(), e.Company.Name, e.Company.Founders)), label: e.Expect.Type}
+	}
+	return out
+}
+
+// structural reports whether a feature comes from the trigger table or the item's form rather than a
+// word, and so is kept however rare.
+func structural(f string) bool {
+	kind, _, _ := strings.Cut(f, ":")
+	switch kind {
+	case "w", "b", "t", "tb":
+		return false
+	}
+	return true
+}
+
+// trainModel fits a multinomial logistic regression with L2 decay by full-batch Adam; it is deterministic.
+func trainModel(examples []example, cfg trainConfig) (classes []string, bias []float64, weights map[string][]float64) {
+	for _, ex := range examples {
+		if !slices.Contains(classes, ex.label) {
+			classes = append(classes, ex.label)
+		}
+	}
+	order := Types()
+	slices.SortFunc(classes, func(a, b string) int { return slices.Index(order, a) - slices.Index(order, b) })
+	nc := len(classes)
+
+	counts := map[string]int{}
+	for _, ex := range examples {
+		for _, f := range ex.features {
+			counts[f]++
+		}
+	}
+	var vocab []string
+	for f, n := range counts {
+		if n >= cfg.minCount || structural(f) {
+			vocab = append(vocab, f)
+		}
+	}
+	slices.Sort(vocab)
+	index := make(map[string]int, len(vocab))
+	for i, f := range vocab {
+		index[f] = i
+	}
+	xs := make([][]int, len(examples))
+	ys := make([]int, len(examples))
+	for i, ex := range examples {
+		for _, f := range ex.features {
+			if j, ok := index[f]; ok {
+				xs[i] = append(xs[i], j)
+			}
+		}
+		ys[i] = slices.Index(classes, ex.label)
+	}
+
+	nf := len(vocab)
+	w := make([]float64, (nf+1)*nc) // the last row is the bias
+	g := make([]float64, len(w))
+	m1 := make([]float64, len(w))
+	m2 := make([]float64, len(w))
+	scores := make([]float64, nc)
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	n := float64(len(examples))
+	for it := 1; it <= cfg.iterations; it++ {
+		clear(g)
+		for i, x := range xs {
+			copy(scores, w[nf*nc:])
+			for _, j := range x {
+				for c := range nc {
+					scores[c] += w[j*nc+c]
+				}
+			}
+			softmax(scores)
+			scores[ys[i]] -= 1
+			for _, j := range x {
+				for c := range nc {
+					g[j*nc+c] += scores[c] / n
+				}
+			}
+			for c := range nc {
+				g[nf*nc+c] += scores[c] / n
+			}
+		}
+		for k := range nf * nc {
+			g[k] += cfg.l2 * w[k]
+		}
+		b1 := 1 - math.Pow(beta1, float64(it))
+		b2 := 1 - math.Pow(beta2, float64(it))
+		for k := range w {
+			m1[k] = beta1*m1[k] + (1-beta1)*g[k]
+			m2[k] = beta2*m2[k] + (1-beta2)*g[k]*g[k]
+			w[k] -= cfg.rate * (m1[k] / b1) / (math.Sqrt(m2[k]/b2) + eps)
+		}
+	}
+	weights = make(map[string][]float64, nf)
+	for j, f := range vocab {
+		weights[f] = slices.Clone(w[j*nc : (j+1)*nc])
+	}
+	return classes, slices.Clone(w[nf*nc:]), weights
+}
+
+func softmax(s []float64) {
+	maxS := math.Inf(-1)
+	for _, v := range s {
+		maxS = math.Max(maxS, v)
+	}
+	sum := 0.0
+	for i, v := range s {
+		s[i] = math.Exp(v - maxS)
+		sum += s[i]
+	}
+	for i := range s {
+		s[i] /= sum
+	}
+}
+
+// fitModel trains on items and returns the model as Classify uses it, through its text form.
+func fitModel(t testing.TB, items []evalItem, cfg trainConfig) (*itemModel, string) {
+	t.Helper()
+	classes, bias, weights := trainModel(examplesOf(items), cfg)
+	text := formatModel(classes, bias, weights)
+	m, err := parseModel(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, text
+}
+
+// TestTrainModel writes model.txt from the training files when run with -train (see go generate).
+func TestTrainModel(t *testing.T) {
+	if !*trainFlag {
+		t.Skip("run with -train to write model.txt")
+	}
+	train := loadEval(t, "train-*.jsonl")
+	if len(train) == 0 {
+		t.Fatal("no training items")
+	}
+	m, text := fitModel(t, train, defaultTrain)
+	if err := os.WriteFile("model.txt", []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("model.txt: %d classes, %d features, %d bytes, from %d items", len(m.classes), len(m.weights), len(text), len(train))
+}
+
+// TestCrossValidate, with -cv k, trains on all but one k-th of the training files in turn and scores the
+// analyser on the k-th left out, with the trigger table alone and with the model.
+func TestCrossValidate(t *testing.T) {
+	if *cvFlag < 2 {
+		t.Skip("run with -cv 5 to cross-validate on the training files")
+	}
+	train := loadEval(t, "train-*.jsonl")
+	k := *cvFlag
+	saved := classifier
+	defer func() { classifier = saved }()
+
+	classifier = nil
+	rules := scoreEval(t, train, false)
+	t.Log("\n" + rules.report("trigger table alone, all training items"))
+
+	total := evalScore{confusion: map[[2]string]int{}, byHard: map[string][2]int{}}
+	for fold := range k {
+		var fit, held []evalItem
+		for i, e := range train {
+			if i%k == fold {
+				held = append(held, e)
+			} else {
+				fit = append(fit, e)
+			}
+		}
+		cfg := defaultTrain
+		cfg.l2 = *l2Flag
+		classifier, _ = fitModel(t, fit, cfg)
+		s := scoreEval(t, held, *evalErrors)
+		total.n += s.n
+		total.correct += s.correct
+		total.severity += s.severity
+		total.rules += s.rules
+		total.ruleTotal += s.ruleTotal
+		for key, v := range s.confusion {
+			total.confusion[key] += v
+		}
+		for key, v := range s.byHard {
+			h := total.byHard[key]
+			total.byHard[key] = [2]int{h[0] + v[0], h[1] + v[1]}
+		}
+		total.wrong = append(total.wrong, s.wrong...)
+	}
+	t.Log("\n" + total.report("cross-validated with the model"))
+	if *evalErrors {
+		t.Log("left-out items got wrong:\n" + strings.Join(total.wrong, "\n"))
+	}
+}
