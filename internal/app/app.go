@@ -123,6 +123,7 @@ func (a *App) secret(ctx context.Context) ([]byte, error) {
 
 // Start builds the HTTP server, starts the background engine and listens on the configured address.
 func (a *App) Start(ctx context.Context) error {
+	metrics := a.metrics
 	store := ratelimit.Store(ratelimit.NewMemory(time.Now))
 	if a.Config.RedisURL != "" {
 		opts, err := ratelimit.ParseRedisURL(a.Config.RedisURL)
@@ -130,9 +131,8 @@ func (a *App) Start(ctx context.Context) error {
 			return fmt.Errorf("app: RADAR_REDIS_URL: %w", err)
 		}
 		a.redis = redis.NewClient(opts)
-		store = ratelimit.NewRedis(a.redis)
+		store = ratelimit.NewBreaker(ratelimit.NewRedis(a.redis), ratelimit.BreakerConfig{Logger: a.Logger, OnChange: metrics.BreakerChanged})
 	}
-	metrics := a.metrics
 	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Logger: a.Logger, OnStoreError: metrics.StoreError, OnDenied: metrics.RateLimited})
 	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger,
 		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger),
