@@ -137,7 +137,8 @@ func (a *App) Start(ctx context.Context) error {
 	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger,
 		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger),
 		Ops: metrics, Observe: metrics.Observe, OnListCache: metrics.ListCache,
-		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, BaseURL: a.Config.BaseURL, Logger: a.Logger})})
+		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, BaseURL: a.Config.BaseURL, Logger: a.Logger,
+			LoginStore: store, TrustedProxies: a.Config.Proxies})})
 	ln, err := net.Listen("tcp", a.Config.Addr)
 	if err != nil {
 		return fmt.Errorf("app: listen on %s: %w", a.Config.Addr, err)
