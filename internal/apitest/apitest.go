@@ -57,6 +57,9 @@ type Options struct {
 	// Configure, when set, may change the server's configuration before the server is built, e.g. to mount
 	// the MCP or web handler made from env.Service and env.Limiter.
 	Configure func(env *Env, cfg *api.Config)
+	// DatabaseURL, when set, rewrites the fresh database's URL before the server connects to it, e.g. to
+	// reach PostgreSQL through a Proxy.
+	DatabaseURL func(url string) string
 }
 
 // Env is a running API server on a fresh database.
@@ -109,6 +112,9 @@ func StartWith(t testing.TB, engine string, o Options) *Env {
 		o.Buckets = Unlimited()
 	}
 	url := databaseURL(t, engine)
+	if o.DatabaseURL != nil {
+		url = o.DatabaseURL(url)
+	}
 	db, err := sqldb.Open(context.Background(), url, sqldb.Options{Logger: o.Logger})
 	if err != nil {
 		t.Fatalf("open %s store: %v", engine, err)
