@@ -163,7 +163,7 @@ func fail(ctx context.Context, logger *slog.Logger, err error) error {
 		logger.DebugContext(ctx, "request abandoned by the client", "request_id", id, "err", err)
 		return clientGone(id)
 	}
-	if e := unavailable(ctx, logger, err); e != nil {
+	if e := Unavailable(ctx, logger, err); e != nil {
 		return envelope(e)
 	}
 	logger.ErrorContext(ctx, "internal error", "request_id", id, "err", err)
@@ -192,7 +192,7 @@ func internal(w http.ResponseWriter, logger *slog.Logger, r *http.Request, err a
 		return
 	}
 	if e, ok := err.(error); ok {
-		if u := unavailable(r.Context(), logger, e); u != nil {
+		if u := Unavailable(r.Context(), logger, e); u != nil {
 			writeError(w, u)
 			return
 		}

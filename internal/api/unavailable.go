@@ -14,9 +14,9 @@ import (
 // a restart or a failover to finish, short enough that clients come back soon after.
 const unavailableRetry = 5
 
-// unavailable turns a failure to reach the database into 503 service_unavailable, logged as a warning with the
-// request id; nil for any other error.
-func unavailable(ctx context.Context, logger *slog.Logger, err error) *radar.Error {
+// Unavailable turns a failure to reach the database into 503 service_unavailable, logged as a warning with the
+// request id; nil for any other error. REST and MCP answer it alike.
+func Unavailable(ctx context.Context, logger *slog.Logger, err error) *radar.Error {
 	if !sqldb.Unavailable(err) {
 		return nil
 	}
