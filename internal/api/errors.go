@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -180,6 +181,9 @@ func fail(ctx context.Context, logger *slog.Logger, err error) error {
 		logger.DebugContext(ctx, "request abandoned by the client", "request_id", id, "err", err)
 		return clientGone(id)
 	}
+	if e := Unavailable(ctx, logger, err); e != nil {
+		return envelope(e)
+	}
 	logger.ErrorContext(ctx, "internal error", "request_id", id, "err", err)
 	return envelope(radar.Errorf(radar.EInternal, "internal error; quote request id %s when reporting it", id))
 }
@@ -189,6 +193,9 @@ func writeError(w http.ResponseWriter, e *radar.Error) {
 	w.Header().Set("Content-Type", "application/json")
 	if e.Code == radar.EUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="radar"`)
+	}
+	if e.Code == radar.EUnavailable {
+		w.Header().Set("Retry-After", strconv.Itoa(unavailableRetry))
 	}
 	w.WriteHeader(radar.StatusOf(e.Code))
 	json.NewEncoder(w).Encode(ErrorBody{Err: e})
@@ -201,6 +208,12 @@ func internal(w http.ResponseWriter, logger *slog.Logger, r *http.Request, err a
 		g := clientGone(id)
 		w.WriteHeader(g.status)
 		return
+	}
+	if e, ok := err.(error); ok {
+		if u := Unavailable(r.Context(), logger, e); u != nil {
+			writeError(w, u)
+			return
+		}
 	}
 	logger.ErrorContext(r.Context(), "internal error", "request_id", id, "method", r.Method, "path", r.URL.Path, "err", fmt.Sprint(err))
 	writeError(w, radar.Errorf(radar.EInternal, "internal error; quote request id %s when reporting it", id))

@@ -60,6 +60,9 @@ type Options struct {
 	// PublicWebsitesOnly refuses websites the guarded fetcher cannot reach, as a server without
 	// RADAR_FETCH_ALLOW_PRIVATE does; by default tests allow them, since their websites are local servers.
 	PublicWebsitesOnly bool
+	// DatabaseURL, when set, rewrites the fresh database's URL before the server connects to it, e.g. to
+	// reach PostgreSQL through a Proxy.
+	DatabaseURL func(url string) string
 }
 
 // Env is a running API server on a fresh database.
@@ -112,6 +115,9 @@ func StartWith(t testing.TB, engine string, o Options) *Env {
 		o.Buckets = Unlimited()
 	}
 	url := databaseURL(t, engine)
+	if o.DatabaseURL != nil {
+		url = o.DatabaseURL(url)
+	}
 	db, err := sqldb.Open(context.Background(), url, sqldb.Options{Logger: o.Logger})
 	if err != nil {
 		t.Fatalf("open %s store: %v", engine, err)

@@ -123,6 +123,7 @@ func (a *App) secret(ctx context.Context) ([]byte, error) {
 
 // Start builds the HTTP server, starts the background engine and listens on the configured address.
 func (a *App) Start(ctx context.Context) error {
+	metrics := a.metrics
 	store := ratelimit.Store(ratelimit.NewMemory(time.Now))
 	if a.Config.RedisURL != "" {
 		opts, err := ratelimit.ParseRedisURL(a.Config.RedisURL)
@@ -130,14 +131,14 @@ func (a *App) Start(ctx context.Context) error {
 			return fmt.Errorf("app: RADAR_REDIS_URL: %w", err)
 		}
 		a.redis = redis.NewClient(opts)
-		store = ratelimit.NewRedis(a.redis)
+		store = ratelimit.NewBreaker(ratelimit.NewRedis(a.redis), ratelimit.BreakerConfig{Logger: a.Logger, OnChange: metrics.BreakerChanged})
 	}
-	metrics := a.metrics
 	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Logger: a.Logger, OnStoreError: metrics.StoreError, OnDenied: metrics.RateLimited})
 	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger,
 		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger),
 		Ops: metrics, Observe: metrics.Observe, OnListCache: metrics.ListCache,
-		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, BaseURL: a.Config.BaseURL, Logger: a.Logger})})
+		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, BaseURL: a.Config.BaseURL, Logger: a.Logger,
+			LoginStore: store, TrustedProxies: a.Config.Proxies})})
 	ln, err := net.Listen("tcp", a.Config.Addr)
 	if err != nil {
 		return fmt.Errorf("app: listen on %s: %w", a.Config.Addr, err)

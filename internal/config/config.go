@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -29,6 +30,9 @@ type Config struct {
 	LLMAPIKey         string
 	Secret            string
 	JobTimeout        time.Duration
+	// TrustedProxies is RADAR_TRUSTED_PROXIES as written; Finish parses it into Proxies.
+	TrustedProxies string
+	Proxies        []netip.Prefix
 }
 
 // option describes one setting.
@@ -56,6 +60,7 @@ func options() []option {
 		{env: "RADAR_LLM_MODEL", flag: "llm-model", help: "model name for the LLM endpoint", field: func(c *Config) *string { return &c.LLMModel }},
 		{env: "RADAR_LLM_API_KEY", flag: "llm-api-key", help: "API key for the LLM endpoint", secret: true, field: func(c *Config) *string { return &c.LLMAPIKey }},
 		{env: "RADAR_JOB_TIMEOUT", flag: "job-timeout", help: "how long one background job (enrichment, tracker run, e-mail) may take; a crashed process's job is retried a little after it (default: 4m enrichment, 5m runs)", duration: func(c *Config) *time.Duration { return &c.JobTimeout }},
+		{env: "RADAR_TRUSTED_PROXIES", flag: "trusted-proxies", help: "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (sign-in limits); unset = none", field: func(c *Config) *string { return &c.TrustedProxies }},
 		{env: "RADAR_SECRET", flag: "secret", help: "signs cursors and sessions; replicas must share it (default: generated and stored in the database)", secret: true, field: func(c *Config) *string { return &c.Secret }},
 	}
 }
@@ -125,10 +130,37 @@ func (c *Config) Finish() error {
 	if c.NewsFeedURL != "" && !strings.Contains(c.NewsFeedURL, "{query}") {
 		errs = append(errs, errors.New("RADAR_NEWS_FEED_URL: the template must contain {query}"))
 	}
+	proxies, err := ParseProxies(c.TrustedProxies)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("RADAR_TRUSTED_PROXIES: %w", err))
+	}
+	c.Proxies = proxies
 	if c.Secret != "" && len(c.Secret) < 32 {
 		errs = append(errs, errors.New("RADAR_SECRET: want at least 32 characters"))
 	}
 	return errors.Join(errs...)
+}
+
+// ParseProxies reads a comma-separated list of CIDRs such as "10.0.0.0/8, fd00::/8"; a bare address stands for
+// itself alone. An empty list is no proxies.
+func ParseProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		if a, err := netip.ParseAddr(f); err == nil && a.Zone() == "" {
+			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+			continue
+		}
+		return nil, fmt.Errorf("want comma-separated CIDRs like 10.0.0.0/8,fd00::/8, got %q", f)
+	}
+	return out, nil
 }
 
 // Dump lists every option as NAME=value with secrets masked.

@@ -185,6 +185,9 @@ func (h *handler) call(ctx context.Context, t *tool, args json.RawMessage) (any,
 // id, and shown as internal_error.
 func (h *handler) failure(ctx context.Context, t *tool, err error) *mcp.CallToolResult {
 	e, ok := radar.AsError(err)
+	if u := api.Unavailable(ctx, h.logger, err); u != nil && (!ok || e.Code == radar.EInternal) {
+		e, ok = u, true
+	}
 	if !ok || e.Code == radar.EInternal {
 		id := api.RequestID(ctx)
 		h.logger.ErrorContext(ctx, "internal error", "request_id", id, "tool", t.def.Name, "err", err)

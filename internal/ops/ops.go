@@ -58,6 +58,7 @@ type Ops struct {
 	jobFailures *prometheus.CounterVec
 	jobsErrors  prometheus.Counter
 	listCache   *prometheus.CounterVec
+	breaker     breakerMetrics
 	draining    atomic.Bool
 }
 
@@ -98,6 +99,7 @@ func New(cfg Config) *Ops {
 			Name: "radar_list_cache_requests_total",
 			Help: "List requests that could be served from the page cache, by list and result (hit or miss).",
 		}, []string{"list", "result"}),
+		breaker: newBreakerMetrics(),
 	}
 	if o.logger == nil {
 		o.logger = slog.New(slog.DiscardHandler)
@@ -117,6 +119,7 @@ func New(cfg Config) *Ops {
 		o.rejections.WithLabelValues(b)
 	}
 	o.reg.MustRegister(o.requests, o.latency, o.rejections, o.storeErrors, o.jobFailures, o.jobsErrors, o.listCache,
+		o.breaker.open, o.breaker.transitions,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return o
 }

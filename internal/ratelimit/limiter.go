@@ -119,6 +119,8 @@ type Decision struct {
 	FailedOpen bool
 	// Counted lists every bucket the request counted in, in the order asked; empty when FailedOpen.
 	Counted []BucketStatus
+	// at is when the hits were counted: Undo finds their windows by it.
+	at time.Time
 }
 
 // Allow counts one hit for keyID on each named bucket, all of them even when one is exhausted, and reports
@@ -128,7 +130,7 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, buckets ...string) De
 	sctx, cancel := context.WithTimeout(ctx, l.timeout)
 	defer cancel()
 
-	d := Decision{Allowed: true, Counted: make([]BucketStatus, 0, len(buckets))}
+	d := Decision{Allowed: true, Counted: make([]BucketStatus, 0, len(buckets)), at: now}
 	for _, name := range buckets {
 		b, ok := l.buckets[name]
 		if !ok {
@@ -158,6 +160,26 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, buckets ...string) De
 		l.onDenied(d.Bucket.Name)
 	}
 	return d
+}
+
+// Undo takes back the hits a Decision of Allow counted for keyID, e.g. for an attempt that turned out to be one
+// the budget should not pay for. Counters whose window has ended are left alone; a store failure is reported
+// like Allow's and leaves the hits counted.
+func (l *Limiter) Undo(ctx context.Context, keyID string, d Decision) {
+	if len(d.Counted) == 0 {
+		return
+	}
+	sctx, cancel := context.WithTimeout(ctx, l.timeout)
+	defer cancel()
+	for _, s := range d.Counted {
+		if err := l.store.Decr(sctx, l.key(keyID, s.Bucket, d.at)); err != nil {
+			if ctx.Err() == nil {
+				l.storeFailed(err)
+			}
+			return
+		}
+	}
+	l.storeAnswered()
 }
 
 // Status returns every configured bucket's state for keyID without counting a hit, ordered by window then name.

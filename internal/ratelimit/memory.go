@@ -68,3 +68,15 @@ func (m *Memory) sweep(now time.Time) {
 		}
 	}
 }
+
+// Decr implements Store; like Incr it never fails.
+func (m *Memory) Decr(_ context.Context, key string) error {
+	now := m.now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if c, ok := m.counts[key]; ok && now.Before(c.expires) && c.n > 0 {
+		c.n--
+		m.counts[key] = c
+	}
+	return nil
+}

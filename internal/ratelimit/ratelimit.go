@@ -56,4 +56,6 @@ type Store interface {
 	Incr(ctx context.Context, key string, ttl time.Duration) (int64, error)
 	// Peek returns the count at key without adding a hit; a missing or expired counter is 0.
 	Peek(ctx context.Context, key string) (int64, error)
+	// Decr takes back one hit from the counter at key while it lives; a missing or expired counter stays missing.
+	Decr(ctx context.Context, key string) error
 }

@@ -81,3 +81,14 @@ func (r *Redis) Peek(ctx context.Context, key string) (int64, error) {
 	}
 	return n, nil
 }
+
+// decr takes one from a counter only while it exists, so that a late Decr never leaves a counter without expiry.
+var decr = redis.NewScript(`if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0`)
+
+// Decr implements Store.
+func (r *Redis) Decr(ctx context.Context, key string) error {
+	if err := decr.Run(ctx, r.client, []string{key}).Err(); err != nil {
+		return fmt.Errorf("redis decr %s: %w", key, err)
+	}
+	return nil
+}

@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -145,29 +144,44 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		h.render(w, r, http.StatusBadRequest, "login", page{Title: "Sign in", Data: data})
 		return
 	}
-	emailKey, ipKey := "email:"+email, "ip:"+clientIP(r)
-	if wait := h.loginWait(ctx, emailKey, ipKey); wait > 0 {
+	attempt, wait, counted := h.countLogin(ctx, email, r)
+	if !counted {
+		h.busy(w, r, data)
+		return
+	}
+	if wait > 0 {
 		mins := int((wait + time.Minute - 1) / time.Minute)
 		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 		data.Error = fmt.Sprintf("Too many failed sign-in attempts for this account or from your network. Wait %s and try again.", plural(mins, "minute"))
 		h.render(w, r, http.StatusTooManyRequests, "login", page{Title: "Sign in", Data: data})
 		return
 	}
+	if !h.hashes.acquire(ctx) {
+		h.uncountLogin(ctx, attempt)
+		h.busy(w, r, data)
+		return
+	}
 	u, err := h.store.UserByEmail(ctx, email)
 	if err != nil && radar.ErrorCode(err) != radar.ENotFound {
+		h.hashes.release()
+		h.uncountLogin(ctx, attempt)
 		h.internal(w, r, nil, err)
 		return
 	}
+	var ok bool
 	if u == nil {
-		service.VerifyPassword(h.dummyHash(), password)
+		h.verify(h.dummyHash(), password)
+	} else {
+		ok = h.verify(u.PasswordHash, password)
 	}
-	if u == nil || !service.VerifyPassword(u.PasswordHash, password) {
-		h.logins.Allow(ctx, emailKey, bucketLoginEmail)
-		h.logins.Allow(ctx, ipKey, bucketLoginIP)
+	h.hashes.release()
+	if !ok {
 		data.Error = "The e-mail address or password is not right."
 		h.render(w, r, http.StatusUnauthorized, "login", page{Title: "Sign in", Data: data})
 		return
 	}
+	// Sign-ins that succeed do not count, so that colleagues behind one address can all sign in.
+	h.uncountLogin(ctx, attempt)
 	b := make([]byte, 32)
 	rand.Read(b)
 	token := base64.RawURLEncoding.EncodeToString(b)
@@ -194,21 +208,6 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: h.secure, SameSite: http.SameSiteLaxMode})
 	h.flash(w, "You are signed out.")
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
-}
-
-// loginWait is how long sign-ins for this e-mail address or from this client address must wait after too many
-// failed attempts; zero when they may try. Only failures count, so that colleagues behind one address can
-// all sign in.
-func (h *Handler) loginWait(ctx context.Context, emailKey, ipKey string) time.Duration {
-	var wait time.Duration
-	for _, k := range [][2]string{{emailKey, bucketLoginEmail}, {ipKey, bucketLoginIP}} {
-		for _, s := range h.logins.Status(ctx, k[0]) {
-			if s.Bucket.Name == k[1] && s.Remaining == 0 && !s.Unknown {
-				wait = max(wait, s.ResetAfter)
-			}
-		}
-	}
-	return wait
 }
 
 // safeNext keeps a redirect after sign-in on this site: next must be a path of this site, with no scheme and no
@@ -248,13 +247,4 @@ func sitePath(s string) bool {
 	}
 	u, err := url.Parse(s)
 	return err == nil && u.Scheme == "" && u.Host == "" && u.User == nil && u.Opaque == ""
-}
-
-// clientIP is the address of the connection; forwarding headers are not trusted.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

@@ -7,6 +7,8 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -45,6 +47,20 @@ type Config struct {
 	// LoginWindow; after that, sign-ins wait for the window to end.
 	LoginLimit  int
 	LoginWindow time.Duration
+	// LoginStore holds the sign-in counters, shared by replicas (Redis); default in-process counters.
+	LoginStore ratelimit.Store
+	// LoginPrefix starts the sign-in counter keys in LoginStore; default "radar:web:".
+	LoginPrefix string
+	// TrustedProxies are the networks of the reverse proxies whose X-Forwarded-For names the client address
+	// that sign-ins are counted by; none by default, so the connection's address counts.
+	TrustedProxies []netip.Prefix
+	// HashSlots bounds the password checks running at once (default the number of usable CPUs); a sign-in that
+	// finds none free within HashWait (default DefaultHashWait) is answered 503 with Retry-After.
+	HashSlots int
+	HashWait  time.Duration
+
+	// verify checks a password against a stored hash; default service.VerifyPassword.
+	verify func(hash, password string) bool
 }
 
 // Handler is the web UI.
@@ -59,6 +75,10 @@ type Handler struct {
 	// sectors are the taxonomy's top-level sectors, suggested in the sector filters.
 	sectors []string
 	logins  *ratelimit.Limiter
+	// trustedProxies may name the client in X-Forwarded-For; hashes bounds the password checks at once.
+	trustedProxies []netip.Prefix
+	hashes         *hashGate
+	verify         func(hash, password string) bool
 	// dummyHash is checked when a sign-in names an unknown e-mail, so that it takes as long as a wrong password.
 	dummyHash func() string
 	handler   http.Handler
@@ -84,6 +104,21 @@ func NewHandler(cfg Config) *Handler {
 	if cfg.LoginWindow <= 0 {
 		cfg.LoginWindow = DefaultLoginWindow
 	}
+	if cfg.LoginStore == nil {
+		cfg.LoginStore = ratelimit.NewMemory(cfg.Clock)
+	}
+	if cfg.LoginPrefix == "" {
+		cfg.LoginPrefix = "radar:web:"
+	}
+	if cfg.HashSlots <= 0 {
+		cfg.HashSlots = runtime.GOMAXPROCS(0)
+	}
+	if cfg.HashWait <= 0 {
+		cfg.HashWait = DefaultHashWait
+	}
+	if cfg.verify == nil {
+		cfg.verify = service.VerifyPassword
+	}
 	h := &Handler{
 		svc:    cfg.Service,
 		store:  cfg.Service.Store(),
@@ -93,17 +128,21 @@ func NewHandler(cfg Config) *Handler {
 		secure: strings.HasPrefix(cfg.BaseURL, "https://"),
 		pages:  parsePages(),
 		logins: ratelimit.New(ratelimit.Config{
-			Store: ratelimit.NewMemory(cfg.Clock),
+			Store: cfg.LoginStore,
 			Now:   cfg.Clock,
 			Buckets: map[string]ratelimit.Bucket{
 				bucketLoginEmail: {Name: bucketLoginEmail, Limit: cfg.LoginLimit, Window: cfg.LoginWindow},
 				bucketLoginIP:    {Name: bucketLoginIP, Limit: cfg.LoginLimit, Window: cfg.LoginWindow},
 			},
-			Logger: cfg.Logger,
-			Prefix: "radar:web:",
+			Logger:  cfg.Logger,
+			Prefix:  cfg.LoginPrefix,
+			Timeout: DefaultLoginTimeout,
 		}),
-		sectors:   topSectors(taxonomy.Default()),
-		dummyHash: sync.OnceValue(func() string { return service.HashPassword("radar: no such user") }),
+		trustedProxies: cfg.TrustedProxies,
+		hashes:         newHashGate(cfg.HashSlots, cfg.HashWait),
+		verify:         cfg.verify,
+		sectors:        topSectors(taxonomy.Default()),
+		dummyHash:      sync.OnceValue(func() string { return service.HashPassword("radar: no such user") }),
 	}
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(h.crossOrigin))
