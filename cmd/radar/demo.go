@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"sync"
 	"time"
 
 	"radar/internal/app"
@@ -51,6 +50,7 @@ func (m *Main) demo(ctx context.Context, args []string) error {
 	}
 	defer web.Close()
 	cfg.DatabaseURL = dbURL
+	cfg.RunEvery = every
 	cfg.FetchAllowPrivate = true
 	cfg.NewsFeedURL = web.NewsFeedURL()
 	cfg.GitHubAPIURL = web.GitHubAPIURL()
@@ -91,10 +91,7 @@ Press Ctrl-C to stop.
 	if m.Ready != nil {
 		m.Ready <- addr
 	}
-	var wg sync.WaitGroup
-	wg.Go(func() { demo.RunEvery(ctx, a.Service, p, every, log) })
 	<-ctx.Done()
-	wg.Wait()
 	fmt.Fprintln(m.Stdout, "Radar demo stopping.")
 	stopCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -31,6 +31,10 @@ type Config struct {
 	LLMAPIKey         string
 	Secret            string
 	JobTimeout        time.Duration
+
+	// RunEvery, when set, runs every tracked company this long after its last run, whatever its cadence. It is
+	// no option: radar demo sets it (--runs-every).
+	RunEvery time.Duration
 }
 
 // option describes one setting.

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -186,43 +185,4 @@ func refresh(ctx context.Context, svc *service.Service, p *radar.Principal, id s
 		return nil
 	}
 	return err
-}
-
-// RunEvery starts a run of every tracked company of the organisation each interval that has finished its
-// first run and is neither paused nor running, until ctx ends.
-func RunEvery(ctx context.Context, svc *service.Service, p *radar.Principal, every time.Duration, logger *slog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := runAll(ctx, svc, p); err != nil && ctx.Err() == nil {
-				logger.Warn("demo: run the companies", "err", err)
-			}
-		}
-	}
-}
-
-func runAll(ctx context.Context, svc *service.Service, p *radar.Principal) error {
-	q := service.EntityQuery{PageQuery: service.PageQuery{Limit: service.MaxLimit}}
-	for {
-		list, err := svc.ListEntities(ctx, p, q)
-		if err != nil {
-			return err
-		}
-		for _, e := range list.Data {
-			if e.Status != radar.StatusOK || e.LastScrapedAt == nil || e.RunningSince != nil {
-				continue
-			}
-			if err := refresh(ctx, svc, p, e.ID); err != nil {
-				return err
-			}
-		}
-		if list.NextCursor == nil {
-			return nil
-		}
-		q.Cursor = *list.NextCursor
-	}
 }

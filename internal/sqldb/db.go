@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -71,6 +72,16 @@ type DB struct {
 	keys *batch.Batcher[string, *radar.APIKey]
 	// applied names the migrations that Open applied.
 	applied []string
+	// runEvery, when set, replaces every entity's cadence (Options.RunEvery).
+	runEvery time.Duration
+}
+
+// nextRun is the SQL expression of the time, in microseconds, from the end of a run to the entity's next one.
+func (db *DB) nextRun() string {
+	if db.runEvery > 0 {
+		return strconv.FormatInt(db.runEvery.Microseconds(), 10)
+	}
+	return "cadence_days * 86400000000"
 }
 
 var _ radar.Store = (*DB)(nil)
@@ -80,6 +91,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Schema is the PostgreSQL schema of every table, taken from the URL's search_path.
 	Schema string
+	// RunEvery, when set, schedules every entity's next run this long after the end of its last one, whatever
+	// its cadence: the demo, whose companies run every minute.
+	RunEvery time.Duration
 
 	// applied collects the names of the migrations applied.
 	applied *[]string
@@ -127,7 +141,7 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{eng: eng, logger: logger, applied: applied, entityCols: entitySelect(eng, entityColumns),
+	db := &DB{eng: eng, logger: logger, applied: applied, runEvery: opts.RunEvery, entityCols: entitySelect(eng, entityColumns),
 		compactEntityCols: entitySelect(eng, compactEntityColumns)}
 	if pg, ok := eng.(*pgEngine); ok {
 		keys := pgQuerier{pg.keys}
