@@ -1,7 +1,8 @@
 // Package demo prepares Radar's self-contained demonstration: a data folder holding an embedded database, a
 // demo organisation with a web user and an API key, and companies of the simulated web tracked through the
 // service, as a client would track them. It also compresses time: the simulated news arrives every few seconds,
-// so the demo runs each company every minute instead of every few days.
+// so the demo runs each company every minute instead of every few days. Start runs all of it; radar demo and the
+// test of the documentation's examples both use it.
 package demo
 
 import (
@@ -12,12 +13,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
 	"time"
 
 	"radar"
+	"radar/internal/app"
+	"radar/internal/config"
 	"radar/internal/service"
 	"radar/internal/simweb"
 )
@@ -184,5 +188,75 @@ func refresh(ctx context.Context, svc *service.Service, p *radar.Principal, id s
 	if c := radar.ErrorCode(err); err == nil || c == radar.ERefreshInProgress || c == radar.EEntityPaused {
 		return nil
 	}
+	return err
+}
+
+// Options configure Start.
+type Options struct {
+	// Dir is the data folder; Keep keeps the data of the previous demo in it.
+	Dir  string
+	Keep bool
+	// Step spaces the simulated news; RunEvery is how often each company runs; Companies is how many are tracked.
+	Step, RunEvery time.Duration
+	Companies      int
+	// Config is the configuration to run with; Start points its database, fetcher, news search, GitHub source
+	// and schedule at the demo's.
+	Config *config.Config
+	Logger *slog.Logger
+}
+
+// Demo is a running demo.
+type Demo struct {
+	App         *app.App
+	Web         *simweb.Web
+	Credentials *Credentials
+	// Principal acts as the demo organisation with every scope.
+	Principal *radar.Principal
+	// Tracked is how many companies are tracked.
+	Tracked int
+}
+
+// Start prepares the data folder, starts the simulated web, sets up the organisation, tracks the companies and
+// serves everything on o.Config.Addr; the scheduler runs each company o.RunEvery after its last run.
+func Start(ctx context.Context, o Options) (*Demo, error) {
+	dbURL, err := PrepareDir(o.Dir, o.Keep)
+	if err != nil {
+		return nil, err
+	}
+	web, err := simweb.Start(simweb.Options{Step: o.Step})
+	if err != nil {
+		return nil, err
+	}
+	cfg := o.Config
+	cfg.DatabaseURL = dbURL
+	cfg.RunEvery = o.RunEvery
+	cfg.FetchAllowPrivate = true
+	cfg.NewsFeedURL = web.NewsFeedURL()
+	cfg.GitHubAPIURL = web.GitHubAPIURL()
+	a, err := app.Open(ctx, cfg, o.Logger)
+	if err != nil {
+		web.Close()
+		return nil, err
+	}
+	d := &Demo{App: a, Web: web, Tracked: min(o.Companies, len(web.Companies()))}
+	d.Credentials, d.Principal, err = Setup(ctx, a.Service, o.Dir)
+	if err == nil {
+		_, err = Track(ctx, a.Service, d.Principal, web.Companies(), o.Companies)
+	}
+	if err == nil {
+		err = a.Start(ctx)
+	}
+	if err != nil {
+		a.Close(context.Background())
+		web.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Close stops the server, the workers and the simulated web.
+func (d *Demo) Close(ctx context.Context) error {
+	err := d.App.Close(ctx)
+	d.Web.Close()
 	return err
 }
