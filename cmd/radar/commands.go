@@ -233,9 +233,9 @@ func (m *Main) keysCreate(ctx context.Context, args []string) error {
 	var org, name, scopes, expires string
 	var asJSON bool
 	cfg, pos, err := m.parse("keys create", args, func(fs *flag.FlagSet) {
-		fs.StringVar(&org, "org", "", "organisation slug")
-		fs.StringVar(&name, "name", "", "key name")
-		fs.StringVar(&scopes, "scopes", "", "comma-separated scopes")
+		fs.StringVar(&org, "org", "", "organisation slug (required)")
+		fs.StringVar(&name, "name", "", "key name (required)")
+		fs.StringVar(&scopes, "scopes", "", "comma-separated scopes (required)")
 		fs.StringVar(&expires, "expires", "", "lifetime, e.g. 720h or 90d")
 		fs.BoolVar(&asJSON, "json", false, "print JSON")
 	})
@@ -275,7 +275,7 @@ func (m *Main) keysCreate(ctx context.Context, args []string) error {
 
 func (m *Main) keysList(ctx context.Context, args []string) error {
 	var org string
-	cfg, pos, err := m.parse("keys list", args, func(fs *flag.FlagSet) { fs.StringVar(&org, "org", "", "organisation slug") })
+	cfg, pos, err := m.parse("keys list", args, func(fs *flag.FlagSet) { fs.StringVar(&org, "org", "", "organisation slug (required)") })
 	if err != nil {
 		return err
 	}
@@ -339,10 +339,10 @@ func (m *Main) usersCreate(ctx context.Context, args []string) error {
 	var org, email, role string
 	var fromStdin bool
 	cfg, pos, err := m.parse("users create", args, func(fs *flag.FlagSet) {
-		fs.StringVar(&org, "org", "", "organisation slug")
-		fs.StringVar(&email, "email", "", "e-mail address")
+		fs.StringVar(&org, "org", "", "organisation slug (required)")
+		fs.StringVar(&email, "email", "", "e-mail address (required)")
 		fs.StringVar(&role, "role", "owner", "owner or member")
-		fs.BoolVar(&fromStdin, "password-stdin", false, "read the password from standard input")
+		fs.BoolVar(&fromStdin, "password-stdin", false, "read the password from standard input (required)")
 	})
 	if err != nil {
 		return err

@@ -129,7 +129,7 @@ func usage(prefix string) string {
 	b.WriteString("usage:\n")
 	for _, c := range commands {
 		if prefix == "" || strings.HasPrefix(c.name, prefix+" ") {
-			fmt.Fprintf(&b, "  radar %s %s\n", c.name, strings.TrimSuffix(strings.TrimSuffix(c.args, "[flags]"), " "))
+			fmt.Fprintf(&b, "  %s\n", strings.TrimSpace("radar "+c.name+" "+strings.TrimSuffix(c.args, "[flags]")))
 		}
 	}
 	if prefix == "" {
