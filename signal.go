@@ -150,11 +150,17 @@ type SignalFilter struct {
 
 // Alert outcomes.
 const (
-	OutcomeSent     = "sent"
-	OutcomeNoMatch  = "no_match"
+	// OutcomeSent: rules matched and the e-mail went out (sentAt says when).
+	OutcomeSent = "sent"
+	// OutcomeNoMatch: no rule matched.
+	OutcomeNoMatch = "no_match"
+	// OutcomeDisabled: e-mail alerts are off, for the company (emailAlertsEnabled false or paused) or for the
+	// installation (no mail server configured: the e-mail is kept in the outbox); never sent.
 	OutcomeDisabled = "disabled"
-	OutcomeFailed   = "failed"
-	OutcomeAll      = "all"
+	// OutcomeFailed: delivery was tried and failed after retries.
+	OutcomeFailed = "failed"
+	// OutcomeAll is the filter value that keeps every outcome.
+	OutcomeAll = "all"
 )
 
 // Outcomes lists every stored alert outcome.

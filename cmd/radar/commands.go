@@ -18,21 +18,26 @@ import (
 	"radar/internal/config"
 )
 
+// errHelpShown ends a command whose help was asked for: Run turns it into exit status 0.
+var errHelpShown = errors.New("help shown")
+
 // parse reads the configuration and the command's flags; flags and positional arguments may interleave.
+// With -h or --help it prints the command's help on stdout and returns errHelpShown.
 func (m *Main) parse(name string, args []string, define func(fs *flag.FlagSet)) (*config.Config, []string, error) {
 	fs := flag.NewFlagSet("radar "+name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	cfg, err := config.Load(m.Getenv, fs)
-	if err != nil {
-		return nil, nil, usagef("%v", err)
-	}
+	cfg, loadErr := config.Load(m.Getenv, fs)
 	if define != nil {
 		define(fs)
 	}
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, nil, usagef("%s: %v", name, err)
+			if errors.Is(err, flag.ErrHelp) {
+				m.help(name, fs)
+				return nil, nil, errHelpShown
+			}
+			return nil, nil, usagef("%s: %v (radar %s --help shows the flags)", name, err, name)
 		}
 		if fs.NArg() == 0 {
 			break
@@ -40,10 +45,53 @@ func (m *Main) parse(name string, args []string, define func(fs *flag.FlagSet)) 
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-	if err := cfg.Finish(); err != nil {
+	switch err := cfg.Finish(); {
+	case loadErr != nil && err != nil:
+		return nil, nil, usagef("%v; %v", loadErr, err)
+	case loadErr != nil:
+		return nil, nil, usagef("%v", loadErr)
+	case err != nil:
 		return nil, nil, usagef("%v", err)
 	}
 	return cfg, pos, nil
+}
+
+// help prints the usage, description, flags with their defaults and an example of the command name.
+func (m *Main) help(name string, fs *flag.FlagSet) {
+	c, _ := lookup(strings.Fields(name))
+	w := m.Stdout
+	fmt.Fprintf(w, "usage: radar %s %s\n\n%s\n", c.name, c.args, c.summary)
+	configFlags := map[string]bool{}
+	for _, o := range config.Options() {
+		configFlags[o.Flag] = true
+	}
+	var own []*flag.Flag
+	fs.VisitAll(func(f *flag.Flag) {
+		if !configFlags[f.Name] {
+			own = append(own, f)
+		}
+	})
+	if len(own) > 0 {
+		fmt.Fprintln(w, "\nflags:")
+		for _, f := range own {
+			kind, text := flag.UnquoteUsage(f)
+			fmt.Fprintf(w, "  --%s\n", strings.TrimSpace(f.Name+" "+kind))
+			fmt.Fprintf(w, "        %s%s\n", text, defaultNote(f.DefValue))
+		}
+	}
+	fmt.Fprintln(w, "\nconfiguration flags (each overrides the environment variable named after it):")
+	for _, o := range config.Options() {
+		fmt.Fprintf(w, "  --%s (%s)\n        %s%s\n", o.Flag, o.Env, o.Help, defaultNote(o.Default))
+	}
+	fmt.Fprintf(w, "\nexample:\n  %s\n", c.example)
+}
+
+func defaultNote(v string) string {
+	switch v {
+	case "", "false", "0", "0s":
+		return ""
+	}
+	return " (default " + v + ")"
 }
 
 func (m *Main) logger() *slog.Logger {
@@ -81,11 +129,17 @@ func (m *Main) migrate(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(m.Stdout, "migrations applied")
+	applied := a.DB.Applied()
+	if len(applied) == 0 {
+		fmt.Fprintln(m.Stdout, "no migrations pending: the database is up to date")
+	}
+	for _, name := range applied {
+		fmt.Fprintln(m.Stdout, "applied", name)
+	}
 	return a.Close(ctx)
 }
 
-func (m *Main) config(args []string) error {
+func (m *Main) config(_ context.Context, args []string) error {
 	cfg, _, err := m.parse("config", args, nil)
 	if err != nil {
 		return err
@@ -179,9 +233,9 @@ func (m *Main) keysCreate(ctx context.Context, args []string) error {
 	var org, name, scopes, expires string
 	var asJSON bool
 	cfg, pos, err := m.parse("keys create", args, func(fs *flag.FlagSet) {
-		fs.StringVar(&org, "org", "", "organisation slug")
-		fs.StringVar(&name, "name", "", "key name")
-		fs.StringVar(&scopes, "scopes", "", "comma-separated scopes")
+		fs.StringVar(&org, "org", "", "organisation slug (required)")
+		fs.StringVar(&name, "name", "", "key name (required)")
+		fs.StringVar(&scopes, "scopes", "", "comma-separated scopes (required)")
 		fs.StringVar(&expires, "expires", "", "lifetime, e.g. 720h or 90d")
 		fs.BoolVar(&asJSON, "json", false, "print JSON")
 	})
@@ -221,7 +275,7 @@ func (m *Main) keysCreate(ctx context.Context, args []string) error {
 
 func (m *Main) keysList(ctx context.Context, args []string) error {
 	var org string
-	cfg, pos, err := m.parse("keys list", args, func(fs *flag.FlagSet) { fs.StringVar(&org, "org", "", "organisation slug") })
+	cfg, pos, err := m.parse("keys list", args, func(fs *flag.FlagSet) { fs.StringVar(&org, "org", "", "organisation slug (required)") })
 	if err != nil {
 		return err
 	}
@@ -285,10 +339,10 @@ func (m *Main) usersCreate(ctx context.Context, args []string) error {
 	var org, email, role string
 	var fromStdin bool
 	cfg, pos, err := m.parse("users create", args, func(fs *flag.FlagSet) {
-		fs.StringVar(&org, "org", "", "organisation slug")
-		fs.StringVar(&email, "email", "", "e-mail address")
+		fs.StringVar(&org, "org", "", "organisation slug (required)")
+		fs.StringVar(&email, "email", "", "e-mail address (required)")
 		fs.StringVar(&role, "role", "owner", "owner or member")
-		fs.BoolVar(&fromStdin, "password-stdin", false, "read the password from standard input")
+		fs.BoolVar(&fromStdin, "password-stdin", false, "read the password from standard input (required)")
 	})
 	if err != nil {
 		return err
@@ -309,4 +363,61 @@ func (m *Main) usersCreate(ctx context.Context, args []string) error {
 		fmt.Fprintln(m.Stdout, u.ID)
 		return nil
 	})
+}
+
+func (m *Main) orgsList(ctx context.Context, args []string) error {
+	cfg, pos, err := m.parse("orgs list", args, nil)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("usage: radar orgs list")
+	}
+	a, err := m.open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close(ctx)
+	orgs, err := a.DB.Orgs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, o := range orgs {
+		fmt.Fprintf(m.Stdout, "%s\t%s\t%s\n", o.Slug, o.Name, o.ID)
+	}
+	return nil
+}
+
+func (m *Main) usersList(ctx context.Context, args []string) error {
+	var org string
+	cfg, pos, err := m.parse("users list", args, func(fs *flag.FlagSet) {
+		fs.StringVar(&org, "org", "", "only the users of the organisation with this slug")
+	})
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("usage: radar users list [--org SLUG]")
+	}
+	a, err := m.open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close(ctx)
+	orgID := ""
+	if org != "" {
+		o, err := a.DB.OrgBySlug(ctx, org)
+		if err != nil {
+			return cliError(err)
+		}
+		orgID = o.ID
+	}
+	users, err := a.DB.Users(ctx, orgID)
+	if err != nil {
+		return err
+	}
+	for _, u := range users {
+		fmt.Fprintf(m.Stdout, "%s\t%s\n", u.Email, u.OrgSlug)
+	}
+	return nil
 }

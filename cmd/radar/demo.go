@@ -6,13 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"sync"
 	"time"
 
-	"radar/internal/app"
 	"radar/internal/config"
 	"radar/internal/demo"
-	"radar/internal/simweb"
 )
 
 // demo runs Radar with nothing else needed: an embedded database in a data folder, a simulated web of
@@ -41,39 +38,16 @@ func (m *Main) demo(ctx context.Context, args []string) error {
 	if step <= 0 || every <= 0 || companies < 1 {
 		return usagef("demo: --step and --runs-every must be positive and --companies at least 1")
 	}
-	dbURL, err := demo.PrepareDir(dir, keep)
-	if err != nil {
-		return err
-	}
-	web, err := simweb.Start(simweb.Options{Step: step})
-	if err != nil {
-		return err
-	}
-	defer web.Close()
-	cfg.DatabaseURL = dbURL
-	cfg.FetchAllowPrivate = true
-	cfg.NewsFeedURL = web.NewsFeedURL()
-	cfg.GitHubAPIURL = web.GitHubAPIURL()
 	if err := choosePort(cfg); err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	a, err := app.Open(ctx, cfg, log)
+	d, err := demo.Start(ctx, demo.Options{Dir: dir, Keep: keep, Step: step, RunEvery: every, Companies: companies,
+		Config: cfg, Logger: slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err != nil {
 		return err
 	}
-	creds, p, err := demo.Setup(ctx, a.Service, dir)
-	if err == nil {
-		_, err = demo.Track(ctx, a.Service, p, web.Companies(), companies)
-	}
-	if err == nil {
-		err = a.Start(ctx)
-	}
-	if err != nil {
-		a.Close(context.Background())
-		return err
-	}
-	addr := a.Addr()
+	creds := d.Credentials
+	addr := d.App.Addr()
 	fmt.Fprintf(m.Stdout, `Radar demo is running.
 
   Web UI    %s/
@@ -87,18 +61,15 @@ Try the API:
 %d companies of a simulated web are tracked. News arrives every %s, and each company is run every %s.
 Press Ctrl-C to stop.
 `, cfg.BaseURL, creds.Email, creds.Password, creds.APIKey, dir, freshness(keep), creds.APIKey, cfg.BaseURL,
-		min(companies, len(web.Companies())), step, every)
+		d.Tracked, step, every)
 	if m.Ready != nil {
 		m.Ready <- addr
 	}
-	var wg sync.WaitGroup
-	wg.Go(func() { demo.RunEvery(ctx, a.Service, p, every, log) })
 	<-ctx.Done()
-	wg.Wait()
 	fmt.Fprintln(m.Stdout, "Radar demo stopping.")
 	stopCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	return a.Close(stopCtx)
+	return d.Close(stopCtx)
 }
 
 func freshness(keep bool) string {

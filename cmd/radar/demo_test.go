@@ -116,6 +116,44 @@ func TestDemo(t *testing.T) {
 	if len(signals.Data) == 0 {
 		t.Fatal("the demo produced no signal within 90 seconds")
 	}
+
+	// nextRunAt tells the demo's real schedule (--runs-every 3s), and the company does run again then.
+	type schedule struct {
+		Data []struct {
+			ID            string     `json:"id"`
+			LastScrapedAt *time.Time `json:"lastScrapedAt"`
+			NextRunAt     *time.Time `json:"nextRunAt"`
+		} `json:"data"`
+	}
+	var first schedule
+	getJSON(t, base+"/api/v1/tracker", key, &first)
+	ran := map[string]time.Time{}
+	for _, c := range first.Data {
+		if c.LastScrapedAt == nil {
+			continue
+		}
+		ran[c.ID] = *c.LastScrapedAt
+		if c.NextRunAt == nil || c.NextRunAt.Sub(*c.LastScrapedAt) != 3*time.Second {
+			t.Errorf("company %s last ran at %v and says it runs next at %v, want 3s later", c.ID, c.LastScrapedAt, c.NextRunAt)
+		}
+	}
+	if len(ran) == 0 {
+		t.Fatal("no company has run, though a signal exists")
+	}
+	again := false
+	for until := time.Now().Add(30 * time.Second); !again && time.Now().Before(until); {
+		time.Sleep(500 * time.Millisecond)
+		var now schedule
+		getJSON(t, base+"/api/v1/tracker", key, &now)
+		for _, c := range now.Data {
+			if last, ok := ran[c.ID]; ok && c.LastScrapedAt != nil && c.LastScrapedAt.After(last) {
+				again = true
+			}
+		}
+	}
+	if !again {
+		t.Errorf("no company ran again within 30 seconds on the demo's 3-second schedule")
+	}
 	if err := stop(); err != nil {
 		t.Fatalf("radar demo after Ctrl-C: %v", err)
 	}

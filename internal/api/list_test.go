@@ -260,13 +260,63 @@ func TestListParameters(t *testing.T) {
 				wantError(t, res, http.StatusBadRequest, radar.EInvalidCursor)
 			})
 		}
-		t.Run("cursor of another organisation's list", func(t *testing.T) {
-			res := env.Do(t, http.MethodGet, "/api/v1/tracker?cursor="+url.QueryEscape(cursors["tracker"]), env.Key(t, env.OrgB), nil)
-			wantStatus(t, res, http.StatusOK)
-			if len(res.Items()) != 0 {
-				t.Errorf("organisation B sees A's entities through A's cursor: %s", res.Body)
-			}
-		})
+	})
+}
+
+// TestCursorsBelongToTheirQuery checks that a cursor pages only the query that made it: the same list, the
+// same filters and the same organisation; limit and view may change from page to page.
+func TestCursorsBelongToTheirQuery(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		env := start(t, engine)
+		key, other := env.Key(t, env.OrgA), env.Key(t, env.OrgB)
+		for _, name := range []string{"Northwind", "Contoso", "Fabrikam"} {
+			env.SeedRun(t, env.OrgA, create(t, env, key, name))
+			env.SeedRun(t, env.OrgB, create(t, env, other, name))
+		}
+		lists := []struct{ list, filter, otherFilter, moreFilters string }{
+			{"tracker", "status=ok", "status=paused", "stage=unknown"},
+			{"signals", "severity=high", "severity=low", "type=funding&changed=true"},
+			{"alerts", "outcome=sent", "outcome=failed", "latestPerEntity=true"},
+			{"leads", "decision=unreviewed", "decision=accepted", "stage=pre_seed_seed"},
+		}
+		for _, l := range lists {
+			t.Run(l.list, func(t *testing.T) {
+				first := env.Do(t, http.MethodGet, "/api/v1/"+l.list+"?limit=1&"+l.filter, key, nil)
+				wantStatus(t, first, http.StatusOK)
+				cursor := url.QueryEscape(first.NextCursor())
+				if cursor == "" {
+					t.Fatalf("no nextCursor: %s", first.Body)
+				}
+				next := env.Do(t, http.MethodGet, "/api/v1/"+l.list+"?limit=5&view=full&"+l.filter+"&cursor="+cursor, key, nil)
+				wantStatus(t, next, http.StatusOK)
+				if len(next.Items()) != 2 {
+					t.Errorf("the same query with another limit and view gave %d items, want the 2 left", len(next.Items()))
+				}
+				for name, q := range map[string]string{
+					"other filter value": l.otherFilter,
+					"filter dropped":     "",
+					"filter added":       l.filter + "&" + l.moreFilters,
+				} {
+					t.Run(name, func(t *testing.T) {
+						res := env.Do(t, http.MethodGet, "/api/v1/"+l.list+"?limit=1&"+q+"&cursor="+cursor, key, nil)
+						wantError(t, res, http.StatusBadRequest, radar.EInvalidCursor)
+					})
+				}
+				for _, o := range lists {
+					if o.list == l.list {
+						continue
+					}
+					t.Run("on "+o.list, func(t *testing.T) {
+						res := env.Do(t, http.MethodGet, "/api/v1/"+o.list+"?limit=1&"+o.filter+"&cursor="+cursor, key, nil)
+						wantError(t, res, http.StatusBadRequest, radar.EInvalidCursor)
+					})
+				}
+				t.Run("another organisation's key", func(t *testing.T) {
+					res := env.Do(t, http.MethodGet, "/api/v1/"+l.list+"?limit=1&"+l.filter+"&cursor="+cursor, other, nil)
+					wantError(t, res, http.StatusBadRequest, radar.EInvalidCursor)
+				})
+			})
+		}
 	})
 }
 

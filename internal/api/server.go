@@ -54,8 +54,9 @@ type Server struct {
 	logger  *slog.Logger
 	api     huma.API
 	openapi []byte
-	mux     *http.ServeMux
-	lists   *listCache
+	// mux routes the API, MCP and operations; every other path goes to the web UI.
+	mux   *http.ServeMux
+	lists *listCache
 	// scopes maps a route pattern to the scopes its operation needs.
 	scopes map[string][]string
 }
@@ -90,9 +91,6 @@ func New(cfg Config) *Server {
 		for _, p := range []string{"GET /healthz", "GET /readyz", "GET /metrics"} {
 			s.mux.Handle(p, cfg.Ops)
 		}
-	}
-	if cfg.Web != nil {
-		s.mux.Handle("/", cfg.Web)
 	}
 	return s
 }
@@ -226,6 +224,12 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 	}
 	h, pattern := s.mux.Handler(r)
 	w.pattern = pattern
+	if !isAPI && pattern == "" && s.cfg.Web != nil {
+		// The web UI serves every path outside /api/ that no other route took, whatever the method.
+		w.pattern = "/"
+		s.cfg.Web.ServeHTTP(w, r)
+		return
+	}
 	if isAPI && pattern == "" {
 		// The mux's own 404 and 405 answers, as JSON envelopes.
 		probe := &recorder{ResponseWriter: discard{header: http.Header{}}, status: http.StatusOK}

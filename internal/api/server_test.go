@@ -16,13 +16,40 @@ import (
 	"radar"
 	"radar/internal/api"
 	"radar/internal/apitest"
+	"radar/internal/mcp"
 	"radar/internal/ratelimit"
 	"radar/internal/sqldb/storetest"
+	"radar/internal/web"
 )
 
+// TestUnknownRoutesAndMethods checks the API's own 404 and 405 answers, on the API alone and with the MCP
+// endpoint, operations and the web UI mounted as in production (the web UI takes every other path).
 func TestUnknownRoutesAndMethods(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
-		env := start(t, engine)
+		t.Run("api alone", func(t *testing.T) { testUnknownRoutes(t, start(t, engine)) })
+		t.Run("as in production", func(t *testing.T) {
+			env := startWith(t, engine, apitest.Options{Configure: func(env *apitest.Env, cfg *api.Config) {
+				cfg.MCP = mcp.NewHandler(env.Service, env.Limiter, nil)
+				cfg.Ops = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })
+				cfg.Web = web.NewHandler(web.Config{Service: env.Service, Outbox: env.DB, BaseURL: apitest.BaseURL})
+			}})
+			testUnknownRoutes(t, env)
+			// Outside /api/ the web UI answers as before: a page that needs a session sends the browser to sign in.
+			req, _ := http.NewRequest(http.MethodGet, env.URL+"/no-such-page", nil)
+			res, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK || strings.Contains(res.Header.Get("Content-Type"), "application/json") {
+				t.Errorf("GET /no-such-page: %d %s, want the web UI's answer", res.StatusCode, res.Header.Get("Content-Type"))
+			}
+		})
+	})
+}
+
+func testUnknownRoutes(t *testing.T, env *apitest.Env) {
+	{
 		key := env.Key(t, env.OrgA)
 		id := create(t, env, key, "Northwind")
 		for name, c := range map[string]struct {
@@ -34,6 +61,8 @@ func TestUnknownRoutesAndMethods(t *testing.T) {
 			"unknown version":           {http.MethodGet, "/api/v2/tracker", 404, radar.ENotFound, ""},
 			"unknown sub-resource":      {http.MethodGet, "/api/v1/tracker/" + id + "/history", 404, radar.ENotFound, ""},
 			"api root":                  {http.MethodGet, "/api/", 404, radar.ENotFound, ""},
+			"no such resource":          {http.MethodGet, "/api/v1/no-such-resource", 404, radar.ENotFound, ""},
+			"POST on an unknown path":   {http.MethodPost, "/api/v1/no-such-resource", 404, radar.ENotFound, ""},
 			"PUT on an entity":          {http.MethodPut, "/api/v1/tracker/" + id, 405, radar.EMethodNotAllowed, "DELETE"},
 			"DELETE on the list":        {http.MethodDelete, "/api/v1/tracker", 405, radar.EMethodNotAllowed, "POST"},
 			"GET on refresh":            {http.MethodGet, "/api/v1/tracker/" + id + "/refresh", 405, radar.EMethodNotAllowed, "POST"},
@@ -53,7 +82,7 @@ func TestUnknownRoutesAndMethods(t *testing.T) {
 				}
 			})
 		}
-	})
+	}
 }
 
 func TestRequestID(t *testing.T) {

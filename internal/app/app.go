@@ -53,7 +53,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger) (*App, e
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	db, err := sqldb.Open(ctx, cfg.DatabaseURL, sqldb.Options{Logger: logger})
+	db, err := sqldb.Open(ctx, cfg.DatabaseURL, sqldb.Options{Logger: logger, RunEvery: cfg.RunEvery})
 	if err != nil {
 		return nil, err
 	}
@@ -91,10 +91,15 @@ func (a *App) build(secret []byte) error {
 		NewsFeedURL: cfg.NewsFeedURL, GitHubAPIURL: cfg.GitHubAPIURL, GitHubToken: cfg.GitHubToken,
 	})
 	a.metrics = ops.New(ops.Config{DB: a.DB, Logger: a.Logger})
+	var scheduleEvery time.Duration
+	if cfg.RunEvery > 0 {
+		// Companies that run more often than the scheduler looks would run late.
+		scheduleEvery = min(tracker.DefaultScheduleEvery, max(cfg.RunEvery/2, time.Second))
+	}
 	eng, err := tracker.New(tracker.Config{
 		Store: a.DB, Crawler: crawler, Analyser: tracker.NewAnalyser(cfg.LLMURL, cfg.LLMModel, cfg.LLMAPIKey, nil),
 		Classifier: classifier, Mailer: mailer, Logger: a.Logger, BaseURL: cfg.BaseURL, JobTimeout: cfg.JobTimeout,
-		OnJobFailed: a.metrics.JobFailed,
+		OnJobFailed: a.metrics.JobFailed, ScheduleEvery: scheduleEvery,
 	})
 	if err != nil {
 		return err

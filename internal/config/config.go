@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"net/netip"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -33,6 +35,10 @@ type Config struct {
 	// TrustedProxies is RADAR_TRUSTED_PROXIES as written; Finish parses it into Proxies.
 	TrustedProxies string
 	Proxies        []netip.Prefix
+
+	// RunEvery, when set, runs every tracked company this long after its last run, whatever its cadence. It is
+	// no option: radar demo sets it (--runs-every).
+	RunEvery time.Duration
 }
 
 // option describes one setting.
@@ -105,7 +111,33 @@ func Load(getenv func(string) string, fs *flag.FlagSet) (*Config, error) {
 			fs.StringVar(o.field(c), o.flag, v, o.help+" ("+o.env+")")
 		}
 	}
-	return c, errors.Join(errs...)
+	return c, oneLine(errs)
+}
+
+// oneLine joins errs into one error of one line.
+func oneLine(errs []error) error {
+	if len(errs) == 0 {
+		return nil
+	}
+	msgs := make([]string, len(errs))
+	for i, e := range errs {
+		msgs[i] = e.Error()
+	}
+	return errors.New(strings.Join(msgs, "; "))
+}
+
+// Option describes one setting for help texts: its flag, variable, built-in default and meaning.
+type Option struct {
+	Flag, Env, Default, Help string
+}
+
+// Options lists every setting in the order of the documentation.
+func Options() []Option {
+	var out []Option
+	for _, o := range options() {
+		out = append(out, Option{Flag: o.flag, Env: o.env, Default: o.def, Help: o.help})
+	}
+	return out
 }
 
 // Finish fills derived defaults and validates c.
@@ -118,7 +150,17 @@ func (c *Config) Finish() error {
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("RADAR_BASE_URL: want an http or https URL, got %q", c.BaseURL))
 	}
-	if !strings.HasPrefix(c.DatabaseURL, "sqlite:") && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+	switch path, isSQLite := strings.CutPrefix(c.DatabaseURL, "sqlite:"); {
+	case isSQLite && path == "":
+		errs = append(errs, errors.New("RADAR_DATABASE_URL: sqlite: needs a file path, e.g. sqlite:radar.db"))
+	case isSQLite:
+		// The database file is made when missing, but never the folders above it.
+		if dir := filepath.Dir(path); dir != "." {
+			if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+				errs = append(errs, fmt.Errorf("RADAR_DATABASE_URL: folder %q does not exist; create it first or choose another path", dir))
+			}
+		}
+	case !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://"):
 		errs = append(errs, errors.New("RADAR_DATABASE_URL: want sqlite:PATH or postgres://…"))
 	}
 	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") {
@@ -138,7 +180,7 @@ func (c *Config) Finish() error {
 	if c.Secret != "" && len(c.Secret) < 32 {
 		errs = append(errs, errors.New("RADAR_SECRET: want at least 32 characters"))
 	}
-	return errors.Join(errs...)
+	return oneLine(errs)
 }
 
 // ParseProxies reads a comma-separated list of CIDRs such as "10.0.0.0/8, fd00::/8"; a bare address stands for
@@ -186,17 +228,46 @@ func (c *Config) Dump() []string {
 	return out
 }
 
-// mask hides credentials: a URL keeps its scheme and host, anything else is starred.
+// mask hides credentials and nothing else: the password of a URL and the values of its query parameters that
+// name a password, token, secret or key are starred; the user name, host, path and the rest of the query stay.
+// A secret that is not a URL is starred whole.
 func mask(env, v string) string {
 	if env == "RADAR_DATABASE_URL" && strings.HasPrefix(v, "sqlite:") {
 		return v
 	}
-	if u, err := url.Parse(v); err == nil && u.Host != "" {
-		user := ""
-		if u.User != nil {
-			user = "****@"
-		}
-		return u.Scheme + "://" + user + u.Host + u.Path
+	u, err := url.Parse(v)
+	if err != nil || u.Host == "" {
+		return "****"
 	}
-	return "****"
+	out := u.Scheme + "://"
+	if u.User != nil {
+		out += u.User.Username()
+		if _, ok := u.User.Password(); ok {
+			out += ":****"
+		}
+		out += "@"
+	}
+	out += u.Host + u.EscapedPath()
+	if u.RawQuery != "" {
+		parts := strings.Split(u.RawQuery, "&")
+		for i, part := range parts {
+			name, _, hasValue := strings.Cut(part, "=")
+			if hasValue && secretParam(name) {
+				parts[i] = name + "=****"
+			}
+		}
+		out += "?" + strings.Join(parts, "&")
+	}
+	return out
+}
+
+// secretParam tells whether a query parameter carries a credential.
+func secretParam(name string) bool {
+	name = strings.ToLower(name)
+	for _, s := range []string{"pass", "token", "secret", "key"} {
+		if strings.Contains(name, s) {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package config
 
 import (
 	"flag"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -67,25 +68,64 @@ func TestInvalid(t *testing.T) {
 	}
 }
 
-func TestDumpMasksSecrets(t *testing.T) {
+func TestDumpMasksOnlySecrets(t *testing.T) {
 	c, err := Load(env(map[string]string{
-		"RADAR_DATABASE_URL": "postgres://radar:hunter2@db.internal:5432/radar?sslmode=require",
-		"RADAR_SMTP_URL":     "smtp://mailer:pa55@smtp.example:587",
+		"RADAR_DATABASE_URL": "postgres://radar:hunter2@db.internal:5432/radar?sslmode=require&sslpassword=keypass",
+		"RADAR_REDIS_URL":    "redis://:redispass@cache.internal:6379/0",
+		"RADAR_SMTP_URL":     "smtp://mailer:pa55@smtp.example:587?tls=starttls",
 		"RADAR_SECRET":       strings.Repeat("s", 40),
 		"RADAR_LLM_API_KEY":  "sk-123",
+		"RADAR_GITHUB_TOKEN": "ghp_abc",
 	}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dump := strings.Join(c.Dump(), "\n")
-	for _, secret := range []string{"hunter2", "pa55", "sssss", "sk-123", "sslmode"} {
+	for _, secret := range []string{"hunter2", "keypass", "redispass", "pa55", "sssss", "sk-123", "ghp_abc"} {
 		if strings.Contains(dump, secret) {
 			t.Errorf("dump shows %q:\n%s", secret, dump)
 		}
 	}
-	for _, shown := range []string{"RADAR_DATABASE_URL=postgres://****@db.internal:5432/radar", "RADAR_SECRET=****", "RADAR_ADDR=127.0.0.1:8080"} {
+	for _, shown := range []string{
+		"RADAR_DATABASE_URL=postgres://radar:****@db.internal:5432/radar?sslmode=require&sslpassword=****",
+		"RADAR_REDIS_URL=redis://:****@cache.internal:6379/0",
+		"RADAR_SMTP_URL=smtp://mailer:****@smtp.example:587?tls=starttls",
+		"RADAR_SECRET=****", "RADAR_LLM_API_KEY=****", "RADAR_GITHUB_TOKEN=****", "RADAR_ADDR=127.0.0.1:8080",
+	} {
 		if !strings.Contains(dump, shown) {
 			t.Errorf("dump lacks %q:\n%s", shown, dump)
 		}
+	}
+}
+
+func TestDatabasePath(t *testing.T) {
+	dir := t.TempDir()
+	for url, want := range map[string]string{
+		"sqlite:": "RADAR_DATABASE_URL: sqlite: needs a file path",
+		"sqlite:" + dir + "/missing/deeper/radar.db": "does not exist",
+		"sqlite:" + dir + "/radar.db":                "",
+		"sqlite:radar.db":                            "",
+	} {
+		c, err := Load(env(map[string]string{"RADAR_DATABASE_URL": url}), nil)
+		if err == nil {
+			err = c.Finish()
+		}
+		if (want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), want)) {
+			t.Errorf("%s: err = %v, want %q", url, err, want)
+		}
+	}
+	if _, err := os.Stat(dir + "/missing"); !os.IsNotExist(err) {
+		t.Errorf("validation made the missing folder: %v", err)
+	}
+}
+
+func TestErrorsAreOneLine(t *testing.T) {
+	c, err := Load(env(map[string]string{"RADAR_FETCH_ALLOW_PRIVATE": "maybe", "RADAR_JOB_TIMEOUT": "soon"}), nil)
+	if err == nil || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Load: %q, want two problems on one line", err)
+	}
+	c, _ = Load(env(map[string]string{"RADAR_REDIS_URL": "x", "RADAR_SMTP_URL": "y"}), nil)
+	if err := c.Finish(); err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "; ") {
+		t.Errorf("Finish: %q, want two problems on one line", err)
 	}
 }

@@ -1,7 +1,8 @@
 // Package demo prepares Radar's self-contained demonstration: a data folder holding an embedded database, a
 // demo organisation with a web user and an API key, and companies of the simulated web tracked through the
 // service, as a client would track them. It also compresses time: the simulated news arrives every few seconds,
-// so the demo runs each company every minute instead of every few days.
+// so the demo runs each company every minute instead of every few days. Start runs all of it; radar demo and the
+// test of the documentation's examples both use it.
 package demo
 
 import (
@@ -19,6 +20,8 @@ import (
 	"time"
 
 	"radar"
+	"radar/internal/app"
+	"radar/internal/config"
 	"radar/internal/service"
 	"radar/internal/simweb"
 )
@@ -188,41 +191,72 @@ func refresh(ctx context.Context, svc *service.Service, p *radar.Principal, id s
 	return err
 }
 
-// RunEvery starts a run of every tracked company of the organisation each interval that has finished its
-// first run and is neither paused nor running, until ctx ends.
-func RunEvery(ctx context.Context, svc *service.Service, p *radar.Principal, every time.Duration, logger *slog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := runAll(ctx, svc, p); err != nil && ctx.Err() == nil {
-				logger.Warn("demo: run the companies", "err", err)
-			}
-		}
-	}
+// Options configure Start.
+type Options struct {
+	// Dir is the data folder; Keep keeps the data of the previous demo in it.
+	Dir  string
+	Keep bool
+	// Step spaces the simulated news; RunEvery is how often each company runs; Companies is how many are tracked.
+	Step, RunEvery time.Duration
+	Companies      int
+	// Config is the configuration to run with; Start points its database, fetcher, news search, GitHub source
+	// and schedule at the demo's.
+	Config *config.Config
+	Logger *slog.Logger
 }
 
-func runAll(ctx context.Context, svc *service.Service, p *radar.Principal) error {
-	q := service.EntityQuery{PageQuery: service.PageQuery{Limit: service.MaxLimit}}
-	for {
-		list, err := svc.ListEntities(ctx, p, q)
-		if err != nil {
-			return err
-		}
-		for _, e := range list.Data {
-			if e.Status != radar.StatusOK || e.LastScrapedAt == nil || e.RunningSince != nil {
-				continue
-			}
-			if err := refresh(ctx, svc, p, e.ID); err != nil {
-				return err
-			}
-		}
-		if list.NextCursor == nil {
-			return nil
-		}
-		q.Cursor = *list.NextCursor
+// Demo is a running demo.
+type Demo struct {
+	App         *app.App
+	Web         *simweb.Web
+	Credentials *Credentials
+	// Principal acts as the demo organisation with every scope.
+	Principal *radar.Principal
+	// Tracked is how many companies are tracked.
+	Tracked int
+}
+
+// Start prepares the data folder, starts the simulated web, sets up the organisation, tracks the companies and
+// serves everything on o.Config.Addr; the scheduler runs each company o.RunEvery after its last run.
+func Start(ctx context.Context, o Options) (*Demo, error) {
+	dbURL, err := PrepareDir(o.Dir, o.Keep)
+	if err != nil {
+		return nil, err
 	}
+	web, err := simweb.Start(simweb.Options{Step: o.Step})
+	if err != nil {
+		return nil, err
+	}
+	cfg := o.Config
+	cfg.DatabaseURL = dbURL
+	cfg.RunEvery = o.RunEvery
+	cfg.FetchAllowPrivate = true
+	cfg.NewsFeedURL = web.NewsFeedURL()
+	cfg.GitHubAPIURL = web.GitHubAPIURL()
+	a, err := app.Open(ctx, cfg, o.Logger)
+	if err != nil {
+		web.Close()
+		return nil, err
+	}
+	d := &Demo{App: a, Web: web, Tracked: min(o.Companies, len(web.Companies()))}
+	d.Credentials, d.Principal, err = Setup(ctx, a.Service, o.Dir)
+	if err == nil {
+		_, err = Track(ctx, a.Service, d.Principal, web.Companies(), o.Companies)
+	}
+	if err == nil {
+		err = a.Start(ctx)
+	}
+	if err != nil {
+		a.Close(context.Background())
+		web.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Close stops the server, the workers and the simulated web.
+func (d *Demo) Close(ctx context.Context) error {
+	err := d.App.Close(ctx)
+	d.Web.Close()
+	return err
 }

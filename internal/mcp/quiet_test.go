@@ -85,3 +85,60 @@ func TestListToolsTakeTheChangedFilter(t *testing.T) {
 		fails(t, cs, "list_alerts", map[string]any{"changed": "yes"}, radar.EValidation)
 	})
 }
+
+// TestListToolCursorsBelongToTheirQuery checks that a list tool's cursor pages only the query that made it:
+// other filters, another list tool or another organisation's key get invalid_cursor, as on the REST API.
+func TestListToolCursorsBelongToTheirQuery(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		e := startEnv(t, engine, envOptions{})
+		acme, other := e.org(t, "acme"), e.org(t, "other")
+		cs := e.connect(t, e.key(t, acme, radar.Scopes...), Path)
+		ocs := e.connect(t, e.key(t, other, radar.Scopes...), Path)
+		for i, name := range []string{"Northwind Labs", "Contoso Robotics", "Fabrikam Foods"} {
+			domain := []string{"northwind.example", "contoso.example", "fabrikam.example"}[i]
+			id := str(ok(t, cs, "add_company", companyArgs(name, domain)).data()["id"])
+			e.seedRun(t, acme.ID, id, name, "Person "+name)
+			oid := str(ok(t, ocs, "add_company", companyArgs(name, domain)).data()["id"])
+			e.seedRun(t, other.ID, oid, name, "Person "+name)
+		}
+		tools := []struct {
+			tool          string
+			filter, other map[string]any
+		}{
+			{"list_companies", map[string]any{"status": "ok"}, map[string]any{"status": "paused"}},
+			{"list_signals", map[string]any{"changed": true}, map[string]any{"changed": false}},
+			{"list_alerts", map[string]any{"outcome": "sent"}, map[string]any{"outcome": "failed"}},
+			{"list_leads", map[string]any{"decision": "unreviewed"}, map[string]any{"decision": "accepted"}},
+		}
+		with := func(m map[string]any, cursor any) map[string]any {
+			out := map[string]any{"limit": 1}
+			if cursor != nil {
+				out["cursor"] = cursor
+			}
+			for k, v := range m {
+				out[k] = v
+			}
+			return out
+		}
+		for _, tc := range tools {
+			t.Run(tc.tool, func(t *testing.T) {
+				first := ok(t, cs, tc.tool, with(tc.filter, nil))
+				cursor := first.body["nextCursor"]
+				if cursor == nil {
+					t.Fatalf("%s: no nextCursor: %s", tc.tool, first.text)
+				}
+				if next := ok(t, cs, tc.tool, with(tc.filter, cursor)); len(next.items()) != 1 {
+					t.Errorf("the same query's next page has %d items, want 1", len(next.items()))
+				}
+				fails(t, cs, tc.tool, with(tc.other, cursor), radar.EInvalidCursor)
+				fails(t, cs, tc.tool, with(nil, cursor), radar.EInvalidCursor)
+				fails(t, ocs, tc.tool, with(tc.filter, cursor), radar.EInvalidCursor)
+				for _, o := range tools {
+					if o.tool != tc.tool {
+						fails(t, cs, o.tool, with(o.filter, cursor), radar.EInvalidCursor)
+					}
+				}
+			})
+		}
+	})
+}

@@ -296,7 +296,8 @@ func (s *Service) ListEntities(ctx context.Context, p *radar.Principal, q Entity
 		return nil, err
 	}
 	var probs radar.Problems
-	pg, view := s.page("tracker", q.PageQuery, &probs)
+	scope := cursorScope("tracker", p.OrgID, q.Status, q.Stage, q.UpdatedAfter, q.Classification)
+	pg, view := s.page(scope, q.PageQuery, &probs)
 	oneOf(&probs, "status", q.Status, []string{radar.StatusOK, radar.StatusPaused})
 	oneOf(&probs, "stage", q.Stage, radar.Stages)
 	after, err := parseBound(q.UpdatedAfter, false)
@@ -317,7 +318,7 @@ func (s *Service) ListEntities(ctx context.Context, p *radar.Principal, q Entity
 	if err != nil {
 		return nil, err
 	}
-	rows, out.NextCursor = finish(s, "tracker", rows, pg, func(e *radar.Entity) (int64, string) { return e.CreatedAt.Micros(), e.ID })
+	rows, out.NextCursor = finish(s, scope, rows, pg, func(e *radar.Entity) (int64, string) { return e.CreatedAt.Micros(), e.ID })
 	for _, e := range rows {
 		shapeEntity(e, view)
 	}

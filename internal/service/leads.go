@@ -26,7 +26,8 @@ func (s *Service) ListLeads(ctx context.Context, p *radar.Principal, q LeadQuery
 		return nil, err
 	}
 	var probs radar.Problems
-	pg, view := s.page("leads", q.PageQuery, &probs)
+	scope := cursorScope("leads", p.OrgID, q.Decision, q.SourceEntityID, q.SourceQuery, q.Classification, q.Stage, q.Name)
+	pg, view := s.page(scope, q.PageQuery, &probs)
 	oneOf(&probs, "decision", q.Decision, []string{radar.DecisionUnreviewed, radar.DecisionAccepted, radar.DecisionRejected})
 	oneOf(&probs, "stage", q.Stage, radar.Stages)
 	if checkQuery(&probs, "name", q.Name) && len(q.Name) > 200 {
@@ -50,7 +51,7 @@ func (s *Service) ListLeads(ctx context.Context, p *radar.Principal, q LeadQuery
 	if err != nil {
 		return nil, err
 	}
-	fill(s, out, "leads", rows, pg, leadPos, shapeLead(view))
+	fill(s, out, scope, rows, pg, leadPos, shapeLead(view))
 	return out, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,8 +46,33 @@ type PageQuery struct {
 	View   string
 }
 
-// cursorSigner makes opaque, tamper-proof cursors: the keyset position and the list's name, signed with HMAC.
+// cursorSigner makes opaque, tamper-proof cursors: the keyset position, signed with HMAC together with the
+// cursor's scope (the list, the organisation and the filters of the query that made it), so that a cursor
+// reused with other filters, on another list or by another organisation is invalid_cursor.
 type cursorSigner struct{ key []byte }
+
+// cursorScope names the query a cursor belongs to: list, organisation and the filters in a fixed order.
+// Paging parameters (limit, view) are not part of it: a client may change them from page to page.
+func cursorScope(list, orgID string, filters ...any) string {
+	var b strings.Builder
+	b.WriteString(list)
+	b.WriteByte(0)
+	b.WriteString(orgID)
+	for _, f := range filters {
+		b.WriteByte(0)
+		switch v := f.(type) {
+		case string:
+			b.WriteString(strconv.Quote(v))
+		case *bool:
+			if v != nil {
+				fmt.Fprint(&b, *v)
+			}
+		default:
+			fmt.Fprint(&b, v)
+		}
+	}
+	return b.String()
+}
 
 const cursorMACLen = 16
 
@@ -81,9 +107,9 @@ func (c cursorSigner) decode(list, cursor string) (radar.Page, error) {
 	return radar.Page{AfterCreated: int64(binary.BigEndian.Uint64(payload)), AfterID: string(payload[8:])}, nil
 }
 
-// page validates the paging query of list and returns the store page, asking for one row more than the limit
-// so that the next cursor is known.
-func (s *Service) page(list string, q PageQuery, p *radar.Problems) (radar.Page, string) {
+// page validates the paging query of the list query named by scope (see cursorScope) and returns the store
+// page, asking for one row more than the limit so that the next cursor is known.
+func (s *Service) page(scope string, q PageQuery, p *radar.Problems) (radar.Page, string) {
 	view := q.View
 	if view == "" {
 		view = radar.ViewCompact
@@ -103,8 +129,8 @@ func (s *Service) page(list string, q PageQuery, p *radar.Problems) (radar.Page,
 	var pg radar.Page
 	if q.Cursor != "" {
 		var err error
-		if pg, err = s.cursors.decode(list, q.Cursor); err != nil {
-			p.Add("cursor", "malformed or tampered")
+		if pg, err = s.cursors.decode(scope, q.Cursor); err != nil {
+			p.Add("cursor", "malformed or tampered, or made for another query")
 		}
 	}
 	pg.Limit = limit + 1
@@ -114,25 +140,26 @@ func (s *Service) page(list string, q PageQuery, p *radar.Problems) (radar.Page,
 // cursorErr turns a failing cursor into invalid_cursor and any other problems into validation_error.
 func cursorErr(p radar.Problems) error {
 	if len(p) == 1 && p[0].Path == "cursor" {
-		return radar.Errorf(radar.EInvalidCursor, "cursor: malformed or tampered; pass nextCursor exactly as returned")
+		return radar.Errorf(radar.EInvalidCursor, "cursor: malformed or tampered, or made for another query; "+
+			"pass nextCursor exactly as returned, with the same filters, on the same list and with a key of the same organisation")
 	}
 	return p.Err()
 }
 
 // finish trims rows to the page limit and returns the next cursor.
-func finish[T any](s *Service, list string, rows []T, pg radar.Page, pos func(T) (int64, string)) ([]T, *string) {
+func finish[T any](s *Service, scope string, rows []T, pg radar.Page, pos func(T) (int64, string)) ([]T, *string) {
 	if len(rows) < pg.Limit {
 		return rows, nil
 	}
 	rows = rows[:pg.Limit-1]
 	created, id := pos(rows[len(rows)-1])
-	c := s.cursors.encode(list, created, id)
+	c := s.cursors.encode(scope, created, id)
 	return rows, &c
 }
 
 // fill trims rows to the page, sets the next cursor and shapes each row for the view.
-func fill[T any](s *Service, out *List[T], list string, rows []T, pg radar.Page, pos func(T) (int64, string), shape func(T)) {
-	rows, out.NextCursor = finish(s, list, rows, pg, pos)
+func fill[T any](s *Service, out *List[T], scope string, rows []T, pg radar.Page, pos func(T) (int64, string), shape func(T)) {
+	rows, out.NextCursor = finish(s, scope, rows, pg, pos)
 	for _, x := range rows {
 		shape(x)
 		out.Data = append(out.Data, x)

@@ -22,6 +22,12 @@ type SignalQuery struct {
 	Changed *bool
 }
 
+// scope names the query for its cursors.
+func (q SignalQuery) scope(p *radar.Principal) string {
+	return cursorScope("signals", p.OrgID, q.EntityID, q.EntityQuery, q.Classification, q.Since, q.Until, q.NeedsAttention,
+		q.Type, q.Severity, q.Recommendation, q.Q, q.Changed)
+}
+
 // ListSignals lists signals, newest first.
 func (s *Service) ListSignals(ctx context.Context, p *radar.Principal, q SignalQuery) (*List[*radar.Signal], error) {
 	f, out, view, err := s.signalFilter(ctx, p, q)
@@ -32,7 +38,7 @@ func (s *Service) ListSignals(ctx context.Context, p *radar.Principal, q SignalQ
 	if err != nil {
 		return nil, err
 	}
-	fill(s, out, "signals", rows, f.Page, signalPos, shapeSignal(view))
+	fill(s, out, q.scope(p), rows, f.Page, signalPos, shapeSignal(view))
 	return out, nil
 }
 
@@ -53,7 +59,7 @@ func (s *Service) signalFilter(ctx context.Context, p *radar.Principal, q Signal
 		return f, nil, "", err
 	}
 	var probs radar.Problems
-	pg, view := s.page("signals", q.PageQuery, &probs)
+	pg, view := s.page(q.scope(p), q.PageQuery, &probs)
 	since, until := bounds(q.Since, q.Until, &probs)
 	oneOf(&probs, "type", q.Type, radar.SignalTypes)
 	oneOf(&probs, "severity", q.Severity, radar.Severities)
@@ -106,6 +112,16 @@ type AlertQuery struct {
 	Changed *bool
 }
 
+// scope names the query for its cursors.
+func (q AlertQuery) scope(p *radar.Principal) string {
+	outcome := q.Outcome
+	if outcome == "" {
+		outcome = radar.OutcomeAll
+	}
+	return cursorScope("alerts", p.OrgID, q.EntityID, q.EntityQuery, q.Classification, q.Since, q.Until, outcome,
+		q.LatestPerEntity, q.Changed)
+}
+
 // ListAlerts lists alerts, newest first.
 func (s *Service) ListAlerts(ctx context.Context, p *radar.Principal, q AlertQuery) (*List[*radar.Alert], error) {
 	f, out, view, err := s.alertFilter(ctx, p, q)
@@ -116,7 +132,7 @@ func (s *Service) ListAlerts(ctx context.Context, p *radar.Principal, q AlertQue
 	if err != nil {
 		return nil, err
 	}
-	fill(s, out, "alerts", rows, f.Page, alertPos, shapeAlert(view))
+	fill(s, out, q.scope(p), rows, f.Page, alertPos, shapeAlert(view))
 	return out, nil
 }
 
@@ -137,7 +153,7 @@ func (s *Service) alertFilter(ctx context.Context, p *radar.Principal, q AlertQu
 		return f, nil, "", err
 	}
 	var probs radar.Problems
-	pg, view := s.page("alerts", q.PageQuery, &probs)
+	pg, view := s.page(q.scope(p), q.PageQuery, &probs)
 	since, until := bounds(q.Since, q.Until, &probs)
 	oneOf(&probs, "outcome", q.Outcome, append([]string{radar.OutcomeAll}, radar.Outcomes...))
 	terms := s.parseTerms(q.Classification, &probs)

@@ -30,6 +30,53 @@ func (db *DB) OrgBySlug(ctx context.Context, slug string) (*radar.Org, error) {
 	return db.org(ctx, "slug", slug)
 }
 
+// Orgs lists every organisation, by slug.
+func (db *DB) Orgs(ctx context.Context) ([]*radar.Org, error) {
+	rs, err := db.eng.reader().Query(ctx, `SELECT id, slug, name, created_at FROM orgs ORDER BY slug`)
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: orgs: %w", err)
+	}
+	defer rs.Close()
+	var out []*radar.Org
+	for rs.Next() {
+		var (
+			o       radar.Org
+			created int64
+		)
+		if err := rs.Scan(&o.ID, &o.Slug, &o.Name, &created); err != nil {
+			return nil, fmt.Errorf("sqldb: orgs: %w", err)
+		}
+		o.CreatedAt = radar.TimeFromMicros(created)
+		out = append(out, &o)
+	}
+	return out, rs.Err()
+}
+
+// OrgUser is a web UI user with the slug of its organisation.
+type OrgUser struct {
+	Email, OrgSlug, Role string
+}
+
+// Users lists the web UI users of the organisation orgID, or of every organisation when orgID is empty, by
+// organisation slug and e-mail.
+func (db *DB) Users(ctx context.Context, orgID string) ([]OrgUser, error) {
+	rs, err := db.eng.reader().Query(ctx, `SELECT u.email, o.slug, u.role FROM users u JOIN orgs o ON o.id = u.org_id
+		WHERE $1 = '' OR u.org_id = $1 ORDER BY o.slug, u.email`, orgID)
+	if err != nil {
+		return nil, fmt.Errorf("sqldb: users: %w", err)
+	}
+	defer rs.Close()
+	var out []OrgUser
+	for rs.Next() {
+		var u OrgUser
+		if err := rs.Scan(&u.Email, &u.OrgSlug, &u.Role); err != nil {
+			return nil, fmt.Errorf("sqldb: users: %w", err)
+		}
+		out = append(out, u)
+	}
+	return out, rs.Err()
+}
+
 // Org finds an organisation by id.
 func (db *DB) Org(ctx context.Context, id string) (*radar.Org, error) {
 	return db.org(ctx, "id", id)

@@ -12,12 +12,16 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/pressly/goose/v3"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivermigrate"
 
 	"radar"
 	"radar/internal/batch"
@@ -66,6 +70,18 @@ type DB struct {
 	entityCols, compactEntityCols string
 	// keys batches the key reads of concurrent requests (PostgreSQL only: SQLite reads in-process).
 	keys *batch.Batcher[string, *radar.APIKey]
+	// applied names the migrations that Open applied.
+	applied []string
+	// runEvery, when set, replaces every entity's cadence (Options.RunEvery).
+	runEvery time.Duration
+}
+
+// nextRun is the SQL expression of the time, in microseconds, from the end of a run to the entity's next one.
+func (db *DB) nextRun() string {
+	if db.runEvery > 0 {
+		return strconv.FormatInt(db.runEvery.Microseconds(), 10)
+	}
+	return "cadence_days * 86400000000"
 }
 
 var _ radar.Store = (*DB)(nil)
@@ -75,7 +91,31 @@ type Options struct {
 	Logger *slog.Logger
 	// Schema is the PostgreSQL schema of every table, taken from the URL's search_path.
 	Schema string
+	// RunEvery, when set, schedules every entity's next run this long after the end of its last one, whatever
+	// its cadence: the demo, whose companies run every minute.
+	RunEvery time.Duration
+
+	// applied collects the names of the migrations applied.
+	applied *[]string
 }
+
+// migrated records the migrations of goose and of the job queue that one run applied.
+func (o Options) migrated(schema []*goose.MigrationResult, queue *rivermigrate.MigrateResult) {
+	if o.applied == nil {
+		return
+	}
+	for _, r := range schema {
+		*o.applied = append(*o.applied, path.Base(r.Source.Path))
+	}
+	if queue != nil {
+		for _, v := range queue.Versions {
+			*o.applied = append(*o.applied, fmt.Sprintf("job queue %03d %s", v.Version, v.Name))
+		}
+	}
+}
+
+// Applied names the migrations that Open applied, in order; none when the database was up to date.
+func (db *DB) Applied() []string { return db.applied }
 
 // Open connects to url ("sqlite:PATH" or "postgres://…") and applies pending migrations.
 func Open(ctx context.Context, url string, opts Options) (*DB, error) {
@@ -84,6 +124,8 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	}
 	logger := opts.Logger
 	opts.Logger = slog.New(quiet{logger.Handler()})
+	var applied []string
+	opts.applied = &applied
 	var (
 		eng engine
 		err error
@@ -99,7 +141,7 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{eng: eng, logger: logger, entityCols: entitySelect(eng, entityColumns),
+	db := &DB{eng: eng, logger: logger, applied: applied, runEvery: opts.RunEvery, entityCols: entitySelect(eng, entityColumns),
 		compactEntityCols: entitySelect(eng, compactEntityColumns)}
 	if pg, ok := eng.(*pgEngine); ok {
 		keys := pgQuerier{pg.keys}
@@ -178,6 +220,27 @@ func redact(url string) string {
 
 // quiet passes only warnings and errors, for the job queue's chatty logging.
 type quiet struct{ slog.Handler }
+
+// demoted passes the job queue's log records on with INFO lowered to DEBUG: River tells at INFO, every few
+// seconds, that its workers are alive, which is noise in an operator's log; its warnings and errors stay.
+type demoted struct{ slog.Handler }
+
+func (d demoted) Enabled(ctx context.Context, l slog.Level) bool {
+	if l == slog.LevelInfo {
+		l = slog.LevelDebug
+	}
+	return d.Handler.Enabled(ctx, l)
+}
+
+func (d demoted) Handle(ctx context.Context, r slog.Record) error {
+	if r.Level == slog.LevelInfo {
+		r.Level = slog.LevelDebug
+	}
+	return d.Handler.Handle(ctx, r)
+}
+
+func (d demoted) WithAttrs(as []slog.Attr) slog.Handler { return demoted{d.Handler.WithAttrs(as)} }
+func (d demoted) WithGroup(g string) slog.Handler       { return demoted{d.Handler.WithGroup(g)} }
 
 func (q quiet) Enabled(ctx context.Context, l slog.Level) bool {
 	return l >= slog.LevelWarn && q.Handler.Enabled(ctx, l)

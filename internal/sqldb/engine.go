@@ -328,7 +328,7 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 			return fmt.Errorf("sqldb: finish run: %w", err)
 		}
 		if _, err := q.Exec(ctx, `UPDATE entities SET last_scraped_at = $1, scrape_health_reason = $2,
-			next_run_at = $1 + cadence_days * 86400000000, running_since = NULL,
+			next_run_at = $1 + `+db.nextRun()+`, running_since = NULL,
 			stage = CASE WHEN $3 = '' THEN stage ELSE $3 END, updated_at = $1, version = version + 1
 			WHERE id = $4`, at, r.HealthReason, r.Stage, r.EntityID); err != nil {
 			return fmt.Errorf("sqldb: finish run: entity: %w", err)
@@ -464,7 +464,7 @@ func (db *DB) FailRun(ctx context.Context, a radar.RunArgs, reason string, now r
 			return fmt.Errorf("sqldb: fail run: %w", err)
 		}
 		_, err = q.Exec(ctx, `UPDATE entities SET last_scraped_at = $1, scrape_health_reason = $2,
-			next_run_at = $1 + cadence_days * 86400000000, running_since = NULL, updated_at = $1, version = version + 1
+			next_run_at = $1 + `+db.nextRun()+`, running_since = NULL, updated_at = $1, version = version + 1
 			WHERE id = $3 AND org_id = $4`, now.Micros(), reason, a.EntityID, a.OrgID)
 		if err != nil {
 			return fmt.Errorf("sqldb: fail run: %w", err)

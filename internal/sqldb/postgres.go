@@ -88,16 +88,19 @@ func (e *pgEngine) migrate(ctx context.Context, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("sqldb: postgres: migrations: %w", err)
 	}
-	if _, err := p.Up(ctx); err != nil {
+	schema, err := p.Up(ctx)
+	if err != nil {
 		return fmt.Errorf("sqldb: postgres: migrate: %w", err)
 	}
 	m, err := rivermigrate.New(riverpgxv5.New(e.pool), &rivermigrate.Config{Logger: opts.Logger, Schema: opts.Schema})
 	if err != nil {
 		return fmt.Errorf("sqldb: postgres: job queue migrations: %w", err)
 	}
-	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+	queue, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	if err != nil {
 		return fmt.Errorf("sqldb: postgres: job queue migrate: %w", err)
 	}
+	opts.migrated(schema, queue)
 	return nil
 }
 

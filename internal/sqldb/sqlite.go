@@ -35,10 +35,9 @@ func openSQLite(ctx context.Context, path string, opts Options) (*sqliteEngine, 
 	if path == "" {
 		return nil, errors.New("sqldb: sqlite: empty path")
 	}
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o750); err != nil {
-			return nil, fmt.Errorf("sqldb: sqlite: %w", err)
-		}
+	// The file is made when missing, never the folders above it.
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("sqldb: sqlite: folder %q does not exist", filepath.Dir(path))
 	}
 	dsn := func(extra ...string) string {
 		q := url.Values{}
@@ -88,16 +87,19 @@ func (e *sqliteEngine) migrate(ctx context.Context, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("sqldb: sqlite: migrations: %w", err)
 	}
-	if _, err := p.Up(ctx); err != nil {
+	schema, err := p.Up(ctx)
+	if err != nil {
 		return fmt.Errorf("sqldb: sqlite: migrate: %w", err)
 	}
 	m, err := rivermigrate.New(riversqlite.New(e.writer), &rivermigrate.Config{Logger: opts.Logger})
 	if err != nil {
 		return fmt.Errorf("sqldb: sqlite: job queue migrations: %w", err)
 	}
-	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+	queue, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	if err != nil {
 		return fmt.Errorf("sqldb: sqlite: job queue migrate: %w", err)
 	}
+	opts.migrated(schema, queue)
 	return nil
 }
 

@@ -89,7 +89,7 @@ func (db *DB) StartWorkers(ctx context.Context, o WorkerOptions) (*WorkerPool, e
 		o.Logger = db.logger
 	}
 	cfg := &river.Config{
-		Logger:               o.Logger,
+		Logger:               slog.New(demoted{o.Logger.Handler()}),
 		Workers:              o.Workers,
 		PeriodicJobs:         o.Periodic,
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.MaxWorkers}},

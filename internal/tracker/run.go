@@ -381,8 +381,11 @@ func (e *Engine) alert(ent *radar.Entity, sig *radar.Signal, evals []analysis.Ru
 		strings.Join(sentences, ", "), len(a.Recipients))
 	status := radar.OutboxPending
 	if e.cfg.Mailer == nil {
+		// Without a mail server e-mail alerts are off for the whole installation: the alert is disabled, never
+		// sent (sentAt stays null), and the e-mail waits in the outbox, where the web UI shows it.
 		status = radar.OutboxKept
-		a.Reason = fmt.Sprintf("%d of %d rules matched (%s); no SMTP server is configured, so the e-mail is kept in the outbox",
+		a.Outcome = radar.OutcomeDisabled
+		a.Reason = fmt.Sprintf("%d of %d rules matched (%s); kept in the outbox: no mail server is configured (RADAR_SMTP_URL)",
 			len(matched), len(evals), strings.Join(sentences, ", "))
 	}
 	link := ""

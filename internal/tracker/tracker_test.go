@@ -443,7 +443,7 @@ func TestDelivery(t *testing.T) {
 		}{
 			{"temporary failure is retried", 1, 451, false, radar.OutboxSent, radar.OutcomeSent, 1},
 			{"permanent failure gives up", 1, 550, false, radar.OutboxFailed, radar.OutcomeFailed, 0},
-			{"no SMTP server keeps the e-mail", 0, 0, true, radar.OutboxKept, radar.OutcomeSent, 0},
+			{"no SMTP server keeps the e-mail", 0, 0, true, radar.OutboxKept, radar.OutcomeDisabled, 0},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
@@ -466,6 +466,12 @@ func TestDelivery(t *testing.T) {
 				if m.Status != tc.status || a.Outcome != tc.outcome || len(v.smtp.Messages()) != tc.received {
 					t.Errorf("outbox %s (attempts %d, %q), alert %s (%q), %d received; want %s, %s, %d",
 						m.Status, m.Attempts, m.LastError, a.Outcome, a.Reason, len(v.smtp.Messages()), tc.status, tc.outcome, tc.received)
+				}
+				if (a.SentAt != nil) != (tc.outcome == radar.OutcomeSent) {
+					t.Errorf("alert %s has sentAt %v", a.Outcome, a.SentAt)
+				}
+				if tc.noSMTP && !strings.Contains(a.Reason, "kept in the outbox: no mail server is configured") {
+					t.Errorf("reason %q does not say why the e-mail was not sent", a.Reason)
 				}
 			})
 		}

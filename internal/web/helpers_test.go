@@ -117,8 +117,8 @@ func (s *site) keep(t testing.TB, org *radar.Org, ent *radar.Entity, subject str
 	now := radar.NewTime(time.Now())
 	sig := &radar.Signal{ID: uuid.NewString(), CompanyName: ent.CompanyName, Type: radar.TypeProductLaunch, Severity: "medium",
 		Recommendation: "review", Summary: "Launched a product.", Evidence: []radar.Evidence{}, Analyser: "builtin", CreatedAt: now}
-	alert := &radar.Alert{ID: uuid.NewString(), CompanyName: ent.CompanyName, Outcome: radar.OutcomeSent, Reason: "a rule matched",
-		Recipients: ent.AlertEmails, Subject: subject, CreatedAt: now}
+	alert := &radar.Alert{ID: uuid.NewString(), CompanyName: ent.CompanyName, Outcome: radar.OutcomeDisabled,
+		Reason: "a rule matched; kept in the outbox: no mail server is configured", Recipients: ent.AlertEmails, Subject: subject, CreatedAt: now}
 	msg := &radar.OutboxMessage{ID: uuid.NewString(), To: ent.AlertEmails, Subject: subject, Text: "Body of " + subject,
 		HTML: "<p>" + subject + "</p>", Status: radar.OutboxKept, CreatedAt: now}
 	_, err := s.DB.FinishRun(context.Background(), &radar.RunReport{OrgID: org.ID, EntityID: ent.ID, RunID: uuid.NewString(),
