@@ -126,7 +126,38 @@ func BenchmarkBuild(b *testing.B) {
 // and the heap the index holds.
 func BenchmarkLookup(b *testing.B) {
 	docs := syntheticDocs(100_000)
-	queries := syntheticQueries(docs, 2000)
+	benchLookups(b, docs, syntheticQueries(docs, 2000))
+}
+
+// BenchmarkLookupOneWordTypos is BenchmarkLookup for its costliest queries: one word with one or two
+// typos, which widen the trigram search and are checked for edit distance, and full website addresses.
+func BenchmarkLookupOneWordTypos(b *testing.B) {
+	docs := syntheticDocs(100_000)
+	r := rand.New(rand.NewPCG(5, 6))
+	qs := make([]string, 2000)
+	for i := range qs {
+		d := docs[r.IntN(len(docs))]
+		rs := []rune(strings.ToLower(strings.Fields(d.CompanyName)[0]))
+		for range 1 + i%2 {
+			if len(rs) < 5 {
+				break
+			}
+			j := 1 + r.IntN(len(rs)-2)
+			if i%3 == 0 {
+				rs[j], rs[j+1] = rs[j+1], rs[j]
+			} else {
+				rs = slices.Delete(rs, j, j+1)
+			}
+		}
+		qs[i] = string(rs)
+		if i%4 == 3 {
+			qs[i] = strings.ToUpper(d.Website) + "about"
+		}
+	}
+	benchLookups(b, docs, qs)
+}
+
+func benchLookups(b *testing.B, docs []Doc, queries []string) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
