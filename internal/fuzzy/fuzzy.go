@@ -131,6 +131,14 @@ const (
 	fieldFounder
 )
 
+// limit is the highest score a key of the field can reach.
+func (f field) limit() float64 {
+	if f == fieldWebsite {
+		return LabelScore
+	}
+	return 1
+}
+
 func (f field) matchedOn() string {
 	switch f {
 	case fieldWebsite:
@@ -288,6 +296,7 @@ type lookup struct {
 	keyTris []trigram // trigrams of the key being scored
 	shared  bool      // whether the query begins keys of two or more companies
 	begins  bool      // whether the current probe equals or begins a key
+	equal   bool      // whether the current probe equals a key
 	runes   []rune    // the current probe's text, for typo distances
 	keyRs   []rune    // the key being scored
 	rows    []int     // working rows of typoDistance
@@ -311,6 +320,9 @@ func (ix *Index) Lookup(text string) Result {
 		l.tris = trigrams(p.text, l.tris)
 		l.runes = append(l.runes[:0], []rune(p.text)...)
 		l.scan(p)
+		if l.equal {
+			p.typos = 0 // an exact match wins over every typo
+		}
 		if p.similar {
 			l.similar(p)
 		}
@@ -344,6 +356,7 @@ func (l *lookup) scan(p probe) {
 	keys := l.ix.keys
 	i, _ := slices.BinarySearchFunc(keys, p.text, func(k key, t string) int { return strings.Compare(k.text, t) })
 	l.begins = i < len(keys) && strings.HasPrefix(keys[i].text, p.text)
+	l.equal = i < len(keys) && keys[i].text == p.text
 	for ; i < len(keys) && keys[i].text == p.text; i++ {
 		l.offer(keys[i].doc, l.score(p, keys[i]), keys[i].field)
 	}
@@ -433,6 +446,13 @@ func (l *lookup) similar(p probe) {
 	}
 	for _, h := range sc.best {
 		k := ix.keys[h.pos]
+		if h.dice < minDice {
+			// Too few shared trigrams for the blended score to count: only a typo can match.
+			if s := l.typoScore(p, k); s > 0 {
+				l.offer(k.doc, min(s, p.cap, k.field.limit()), k.field)
+			}
+			continue
+		}
 		l.offer(k.doc, l.score(p, k), k.field)
 	}
 }
@@ -468,10 +488,7 @@ func siftDown(hs []hit, i int) {
 
 // score rates key k against probe p.
 func (l *lookup) score(p probe, k key) float64 {
-	limit := p.cap
-	if k.field == fieldWebsite {
-		limit = min(limit, LabelScore)
-	}
+	limit := min(p.cap, k.field.limit())
 	if k.text == p.text {
 		return limit
 	}
@@ -482,17 +499,32 @@ func (l *lookup) score(p probe, k key) float64 {
 			s = max(s, prefixScore(n, utf8.RuneCountInString(k.text)))
 		}
 	}
-	if p.typos > 0 {
-		l.keyRs = append(l.keyRs[:0], []rune(k.text)...)
-		whole, prefix := typoDistance(l.runes, l.keyRs, p.typos, &l.rows)
-		if whole <= p.typos {
-			s = max(s, 1-TypoStep*float64(whole))
-		}
-		if prefix <= p.typos && p.prefixes && !l.begins && len(l.keyRs) >= len(l.runes)+prefixRunes {
-			s = max(s, prefixScore(len(l.runes), len(l.keyRs))-TypoStep*float64(prefix))
-		}
+	return min(max(s, l.typoScore(p, k)), limit)
+}
+
+// typoScore rates key k as a typo of a one-word probe: 0 when it is none.
+func (l *lookup) typoScore(p probe, k key) float64 {
+	if p.typos == 0 {
+		return 0
 	}
-	return min(s, limit)
+	n, kn := len(l.runes), utf8.RuneCountInString(k.text)
+	prefixes := p.prefixes && !l.begins && kn >= n+prefixRunes
+	if !prefixes && (kn > n+p.typos || kn < n-p.typos) {
+		return 0
+	}
+	l.keyRs = l.keyRs[:0]
+	for _, r := range k.text {
+		l.keyRs = append(l.keyRs, r)
+	}
+	whole, prefix := typoDistance(l.runes, l.keyRs, p.typos, &l.rows)
+	s := 0.0
+	if whole <= p.typos {
+		s = 1 - TypoStep*float64(whole)
+	}
+	if prefixes && prefix <= p.typos {
+		s = max(s, prefixScore(n, kn)-TypoStep*float64(prefix))
+	}
+	return s
 }
 
 // prefixScore is the score of a query of n runes that begins a key of keyRunes runes.
