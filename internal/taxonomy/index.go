@@ -54,6 +54,7 @@ type index struct {
 	// own small vocabulary ignoreVocab, since their words need not be taxonomy words.
 	ignore      [][]int32
 	ignoreVocab map[string]int32
+	longest     int // tokens in the longest phrase
 }
 
 // buildIndex computes the vocabulary, idf weights, postings and phrase tables of t.
@@ -86,6 +87,7 @@ func buildIndex(t *Taxonomy, genericWords, ignorePhrases []string) *index {
 			return
 		}
 		ix.phrases = append(ix.phrases, phrase{cat: cat, tokens: ids, named: named})
+		ix.longest = max(ix.longest, len(ids))
 		ix.catPhrases[cat] = append(ix.catPhrases[cat], int32(len(ix.phrases)-1))
 	}
 	for i, c := range t.cats {

@@ -368,8 +368,12 @@ func (t *Taxonomy) classify(name, summary, text string) []Assignment {
 	tf := map[int32]float64{}     // words outside matched phrases
 	bound := map[catTok]float64{} // words inside a matched phrase, for the phrase's category
 	hits := map[int32]float64{}
-	var seq, skip []int32
-	var covers [][]int32
+	type span struct{ start, end, cat int } // a matched phrase: tokens [start, end) of its category
+	var (
+		seq, skip []int32
+		covered   []bool
+		spans     []span
+	)
 	scan := func(s string, weight float64, limit int) {
 		seq, skip = seq[:0], skip[:0]
 		scanTokens(s, func(tok []byte) {
@@ -398,36 +402,38 @@ func (t *Taxonomy) classify(name, summary, text string) []Assignment {
 				}
 			}
 		}
-		for len(covers) < len(seq) {
-			covers = append(covers, nil)
-		}
-		for i := range seq {
-			covers[i] = covers[i][:0]
-		}
+		covered = slices.Grow(covered[:0], len(seq))[:len(seq)]
+		clear(covered)
+		spans = spans[:0]
 		for i, id := range seq {
 			if id < 0 {
 				continue
 			}
 			for _, pid := range ix.starts[id] {
 				p := ix.phrases[pid]
-				if i+len(p.tokens) <= len(seq) && slices.Equal(seq[i:i+len(p.tokens)], p.tokens) {
+				if end := i + len(p.tokens); end <= len(seq) && slices.Equal(seq[i:end], p.tokens) {
 					hits[pid] += weight
-					for j := i; j < i+len(p.tokens); j++ {
-						if !slices.Contains(covers[j], int32(p.cat)) {
-							covers[j] = append(covers[j], int32(p.cat))
-						}
+					spans = append(spans, span{i, end, p.cat})
+					for j := i; j < end; j++ {
+						covered[j] = true
 					}
 				}
 			}
 		}
 		for i, id := range seq {
-			switch {
-			case id < 0:
-			case len(covers[i]) == 0:
+			if id >= 0 && !covered[i] {
 				tf[id] += weight
-			default:
-				for _, cat := range covers[i] {
-					bound[catTok{cat, id}] += weight
+			}
+		}
+		// A covered word counts once for each category with a phrase around it; spans are in order of start.
+		for k, sp := range spans {
+			for j := sp.start; j < sp.end; j++ {
+				again := false
+				for m := k - 1; m >= 0 && spans[m].start+ix.longest > j; m-- {
+					again = again || (spans[m].cat == sp.cat && spans[m].start <= j && j < spans[m].end)
+				}
+				if !again {
+					bound[catTok{int32(sp.cat), seq[j]}] += weight
 				}
 			}
 		}
