@@ -534,9 +534,9 @@ func prefixScore(n, keyRunes int) float64 {
 
 // typoDistance returns the optimal-string-alignment distance (insertions, deletions, substitutions and
 // adjacent transpositions, each one edit) between q and k, and between q and the closest prefix of k of at
-// least len(q)-max runes; either is max+1 once it is certain to exceed max. rows is reused working memory.
-func typoDistance(q, k []rune, max int, rows *[]int) (whole, prefix int) {
-	cols := min(len(k), len(q)+max)
+// least len(q)-budget runes; either is budget+1 once it is certain to exceed budget. rows is reused working memory.
+func typoDistance(q, k []rune, budget int, rows *[]int) (whole, prefix int) {
+	cols := min(len(k), len(q)+budget)
 	w := cols + 1
 	if cap(*rows) < 3*w {
 		*rows = make([]int, 3*w)
@@ -561,21 +561,21 @@ func typoDistance(q, k []rune, max int, rows *[]int) (whole, prefix int) {
 			cur[j] = v
 			rowMin = min(rowMin, v)
 		}
-		if rowMin > max {
-			return max + 1, max + 1
+		if rowMin > budget {
+			return budget + 1, budget + 1
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	whole, prefix = max+1, max+1
+	whole, prefix = budget+1, budget+1
 	if cols == len(k) {
-		whole = min(prev[cols], max+1)
+		whole = min(prev[cols], budget+1)
 	}
-	for j := len(q) - max; j <= cols; j++ {
+	for j := len(q) - budget; j <= cols; j++ {
 		if j >= 0 {
 			prefix = min(prefix, prev[j])
 		}
 	}
-	return whole, min(prefix, max+1)
+	return whole, min(prefix, budget+1)
 }
 
 // ranked is one company with its rounded score.

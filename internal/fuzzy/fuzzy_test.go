@@ -368,3 +368,28 @@ func TestLookupOwnDomain(t *testing.T) {
 		}
 	}
 }
+
+func TestTypoDistance(t *testing.T) {
+	tests := []struct {
+		q, k          string
+		budget        int
+		whole, prefix int
+	}{
+		{"northwind", "northwind", 2, 0, 0},
+		{"northwnd", "northwind", 2, 1, 1},
+		{"nrothwind", "northwind", 2, 1, 1},     // a transposition is one edit
+		{"nothwnd", "northwind", 2, 2, 2},       // two deletions
+		{"nthwnd", "northwind", 2, 3, 3},        // beyond the budget
+		{"northwnd", "northwindlabs", 2, 3, 1},  // one edit from a prefix
+		{"northwind", "northwindlabs", 1, 2, 0}, // the whole key is too long for the budget
+		{"ab", "ba", 1, 1, 1},
+		{"kite", "", 1, 2, 2},
+	}
+	var rows []int
+	for _, tc := range tests {
+		whole, prefix := typoDistance([]rune(tc.q), []rune(tc.k), tc.budget, &rows)
+		if whole != tc.whole || prefix != tc.prefix {
+			t.Errorf("typoDistance(%q, %q, %d) = %d, %d, want %d, %d", tc.q, tc.k, tc.budget, whole, prefix, tc.whole, tc.prefix)
+		}
+	}
+}
