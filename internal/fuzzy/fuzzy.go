@@ -14,6 +14,10 @@
 //     northwind.io) scores [LabelScore].
 //   - A query of at least three characters that begins the keys of two or more companies is ambiguous
 //     ("north" with "Northwind" and "Northstar"), unless one company matches exactly.
+//   - A query of one word may be a typo of a key: within one edit from four letters or two edits from seven
+//     (optimal string alignment, so a transposition is one edit), the key scores 1 - [TypoStep] per edit,
+//     and, unless the query begins a key as written, a key at least three letters longer that begins with
+//     such a typo of the query scores as a prefix match less [TypoStep] per edit.
 //   - Otherwise the best score must reach [Threshold], and a runner-up within [Margin] of it makes the
 //     lookup ambiguous.
 package fuzzy
@@ -40,6 +44,9 @@ const (
 	LabelScore = 0.97
 	// MaxCandidates is the most candidates an ambiguous lookup returns.
 	MaxCandidates = 5
+	// TypoStep is what each edit of a one-word typo takes off the score; it exceeds Margin, so a company one
+	// edit closer than another wins rather than making the lookup ambiguous.
+	TypoStep = 0.06
 )
 
 // Values of Candidate.MatchedOn.
@@ -62,6 +69,12 @@ const (
 	// similarKeys and prefixKeys bound how many keys one lookup scores from each source.
 	similarKeys = 64
 	prefixKeys  = 16
+	// typoDice is the lowest trigram similarity of a key still checked for a one-word typo: a short word
+	// with two edits shares few trigrams with the key it means.
+	typoDice = 0.2
+	// oneTypoRunes and twoTyposRunes are the shortest one-word queries allowed one and two edits.
+	oneTypoRunes  = 4
+	twoTyposRunes = 7
 )
 
 // Doc is one company as the index sees it.
@@ -117,6 +130,14 @@ const (
 	fieldWebsite
 	fieldFounder
 )
+
+// limit is the highest score a key of the field can reach.
+func (f field) limit() float64 {
+	if f == fieldWebsite {
+		return LabelScore
+	}
+	return 1
+}
 
 func (f field) matchedOn() string {
 	switch f {
@@ -228,9 +249,10 @@ func (ix *Index) Len() int { return len(ix.docs) }
 
 // query is a lookup text in its normalised forms.
 type query struct {
-	name   string // name form, empty for a URL
-	domain string // registrable domain, when the text looks like a website
-	label  string // first label of domain
+	name    string // name form, empty for a URL
+	oneWord bool   // whether the name form is one word
+	domain  string // registrable domain, when the text looks like a website
+	label   string // first label of domain
 }
 
 func parseQuery(s string) query {
@@ -243,7 +265,9 @@ func parseQuery(s string) query {
 			return q
 		}
 	}
-	q.name = nameKey(s)
+	ws := stripLegalSuffixes(words(s))
+	q.name = truncate(strings.Join(ws, ""))
+	q.oneWord = len(ws) == 1
 	return q
 }
 
@@ -255,6 +279,7 @@ type probe struct {
 	cap      float64
 	prefixes bool // whether keys the text begins count as prefix matches
 	similar  bool // whether keys sharing trigrams with the text are scored
+	typos    int  // edits a one-word text may be away from a key, 0 for none
 }
 
 // match is the best score of one company in a lookup.
@@ -270,6 +295,11 @@ type lookup struct {
 	tris    []trigram // trigrams of the current probe
 	keyTris []trigram // trigrams of the key being scored
 	shared  bool      // whether the query begins keys of two or more companies
+	begins  bool      // whether the current probe equals or begins a key
+	equal   bool      // whether the current probe equals a key
+	runes   []rune    // the current probe's text, for typo distances
+	keyRs   []rune    // the key being scored
+	rows    []int     // working rows of typoDistance
 }
 
 // Lookup resolves a company name, founder name or website to a company of the index.
@@ -279,7 +309,7 @@ func (ix *Index) Lookup(text string) Result {
 	for _, doc := range ix.domains[q.domain] {
 		l.offer(doc, 1, fieldWebsite)
 	}
-	probes := []probe{{text: q.name, cap: 1, prefixes: true, similar: true}}
+	probes := []probe{{text: q.name, cap: 1, prefixes: true, similar: true, typos: typoBudget(q)}}
 	if q.domain != "" {
 		probes = []probe{{text: q.name, cap: LabelScore, prefixes: true}, {text: q.label, cap: LabelScore, similar: true}}
 	}
@@ -288,12 +318,30 @@ func (ix *Index) Lookup(text string) Result {
 			continue
 		}
 		l.tris = trigrams(p.text, l.tris)
+		l.runes = append(l.runes[:0], []rune(p.text)...)
 		l.scan(p)
+		if l.equal {
+			p.typos = 0 // an exact match wins over every typo
+		}
 		if p.similar {
 			l.similar(p)
 		}
 	}
 	return l.decide()
+}
+
+// typoBudget is how many edits away from a key a query may be: none unless it is one word.
+func typoBudget(q query) int {
+	if !q.oneWord {
+		return 0
+	}
+	switch n := utf8.RuneCountInString(q.name); {
+	case n >= twoTyposRunes:
+		return 2
+	case n >= oneTypoRunes:
+		return 1
+	}
+	return 0
 }
 
 func (l *lookup) offer(doc uint32, score float64, f field) {
@@ -307,6 +355,8 @@ func (l *lookup) offer(doc uint32, score float64, f field) {
 func (l *lookup) scan(p probe) {
 	keys := l.ix.keys
 	i, _ := slices.BinarySearchFunc(keys, p.text, func(k key, t string) int { return strings.Compare(k.text, t) })
+	l.begins = i < len(keys) && strings.HasPrefix(keys[i].text, p.text)
+	l.equal = i < len(keys) && keys[i].text == p.text
 	for ; i < len(keys) && keys[i].text == p.text; i++ {
 		l.offer(keys[i].doc, l.score(p, keys[i]), keys[i].field)
 	}
@@ -375,11 +425,15 @@ func (l *lookup) similar(p probe) {
 		}
 	}
 	sc.best = sc.best[:0]
+	floor := minDice
+	if p.typos > 0 {
+		floor = typoDice
+	}
 	for _, k := range sc.touched {
 		c := int(sc.counts[k])
 		sc.counts[k] = 0
 		h := hit{pos: k, dice: 2 * float64(c) / float64(nq+int(ix.keys[k].tris))}
-		if h.dice < minDice {
+		if h.dice < floor {
 			continue
 		}
 		if len(sc.best) < similarKeys {
@@ -392,6 +446,13 @@ func (l *lookup) similar(p probe) {
 	}
 	for _, h := range sc.best {
 		k := ix.keys[h.pos]
+		if h.dice < minDice {
+			// Too few shared trigrams for the blended score to count: only a typo can match.
+			if s := l.typoScore(p, k); s > 0 {
+				l.offer(k.doc, min(s, p.cap, k.field.limit()), k.field)
+			}
+			continue
+		}
 		l.offer(k.doc, l.score(p, k), k.field)
 	}
 }
@@ -427,10 +488,7 @@ func siftDown(hs []hit, i int) {
 
 // score rates key k against probe p.
 func (l *lookup) score(p probe, k key) float64 {
-	limit := p.cap
-	if k.field == fieldWebsite {
-		limit = min(limit, LabelScore)
-	}
+	limit := min(p.cap, k.field.limit())
 	if k.text == p.text {
 		return limit
 	}
@@ -438,10 +496,86 @@ func (l *lookup) score(p probe, k key) float64 {
 	s := jwWeight*l.ix.jw.Compare(p.text, k.text) + triWeight*dice(l.tris, l.keyTris)
 	if p.prefixes && strings.HasPrefix(k.text, p.text) {
 		if n := utf8.RuneCountInString(p.text); n >= prefixRunes {
-			s = max(s, Threshold+prefixSpan*float64(n)/float64(utf8.RuneCountInString(k.text)))
+			s = max(s, prefixScore(n, utf8.RuneCountInString(k.text)))
 		}
 	}
-	return min(s, limit)
+	return min(max(s, l.typoScore(p, k)), limit)
+}
+
+// typoScore rates key k as a typo of a one-word probe: 0 when it is none.
+func (l *lookup) typoScore(p probe, k key) float64 {
+	if p.typos == 0 {
+		return 0
+	}
+	n, kn := len(l.runes), utf8.RuneCountInString(k.text)
+	prefixes := p.prefixes && !l.begins && kn >= n+prefixRunes
+	if !prefixes && (kn > n+p.typos || kn < n-p.typos) {
+		return 0
+	}
+	l.keyRs = l.keyRs[:0]
+	for _, r := range k.text {
+		l.keyRs = append(l.keyRs, r)
+	}
+	whole, prefix := typoDistance(l.runes, l.keyRs, p.typos, &l.rows)
+	s := 0.0
+	if whole <= p.typos {
+		s = 1 - TypoStep*float64(whole)
+	}
+	if prefixes && prefix <= p.typos {
+		s = max(s, prefixScore(n, kn)-TypoStep*float64(prefix))
+	}
+	return s
+}
+
+// prefixScore is the score of a query of n runes that begins a key of keyRunes runes.
+func prefixScore(n, keyRunes int) float64 {
+	return Threshold + prefixSpan*float64(n)/float64(keyRunes)
+}
+
+// typoDistance returns the optimal-string-alignment distance (insertions, deletions, substitutions and
+// adjacent transpositions, each one edit) between q and k, and between q and the closest prefix of k of at
+// least len(q)-budget runes; either is budget+1 once it is certain to exceed budget. rows is reused working memory.
+func typoDistance(q, k []rune, budget int, rows *[]int) (whole, prefix int) {
+	cols := min(len(k), len(q)+budget)
+	w := cols + 1
+	if cap(*rows) < 3*w {
+		*rows = make([]int, 3*w)
+	}
+	buf := (*rows)[:3*w]
+	prev2, prev, cur := buf[:w], buf[w:2*w], buf[2*w:]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(q); i++ {
+		cur[0] = i
+		rowMin := i
+		for j := 1; j <= cols; j++ {
+			cost := 1
+			if q[i-1] == k[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && q[i-1] == k[j-2] && q[i-2] == k[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > budget {
+			return budget + 1, budget + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	whole, prefix = budget+1, budget+1
+	if cols == len(k) {
+		whole = min(prev[cols], budget+1)
+	}
+	for j := len(q) - budget; j <= cols; j++ {
+		if j >= 0 {
+			prefix = min(prefix, prev[j])
+		}
+	}
+	return whole, min(prefix, budget+1)
 }
 
 // ranked is one company with its rounded score.

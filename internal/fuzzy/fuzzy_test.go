@@ -2,6 +2,7 @@ package fuzzy
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"testing"
@@ -274,5 +275,121 @@ func TestEmptyIndex(t *testing.T) {
 func TestLen(t *testing.T) {
 	if got := Build(companies).Len(); got != len(companies) {
 		t.Errorf("Len() = %d, want %d", got, len(companies))
+	}
+}
+
+// TestLookupOneWordTypos checks typos of one word: up to two edits (a transposition is one) of a name,
+// the closer company winning and equally close companies staying ambiguous.
+func TestLookupOneWordTypos(t *testing.T) {
+	ix := Build([]Doc{
+		{ID: "northwind", CompanyName: "Northwind"},
+		{ID: "northwood", CompanyName: "Northwood"},
+		{ID: "hooli", CompanyName: "Hooli"},
+		{ID: "piedpiper", CompanyName: "Pied Piper"},
+		{ID: "quillfern", CompanyName: "Quillfern Health Ltd"},
+		{ID: "sparkle", CompanyName: "Sparkle Labs"},
+		{ID: "sparkly", CompanyName: "Sparkly Labs"},
+		{ID: "kite", CompanyName: "Kite"},
+		{ID: "kate", CompanyName: "Kate"},
+	})
+	tests := map[string]struct {
+		query string
+		want  Outcome
+		ids   []string
+		score float64 // Best.Score when Matched, 0 to skip
+	}{
+		"missing letter":                 {query: "northwnd", want: Matched, ids: []string{"northwind"}, score: 1 - TypoStep},
+		"missing letter early":           {query: "nortwind", want: Matched, ids: []string{"northwind"}, score: 1 - TypoStep},
+		"transposition is one edit":      {query: "nrothwind", want: Matched, ids: []string{"northwind"}, score: 1 - TypoStep},
+		"two edits":                      {query: "nothwnd", want: Matched, ids: []string{"northwind"}, score: 1 - 2*TypoStep},
+		"closer of two wins":             {query: "northwod", want: Matched, ids: []string{"northwood"}},
+		"equally close is ambiguous":     {query: "northwond", want: Ambiguous, ids: []string{"northwind", "northwood"}},
+		"upper case typo":                {query: "NORTHWND", want: Matched, ids: []string{"northwind"}},
+		"short word one edit":            {query: "hooil", want: Matched, ids: []string{"hooli"}},
+		"short word two edits":           {query: "hxoi", want: NotFound},
+		"three edits":                    {query: "nthwnd", want: NotFound},
+		"joined name typo":               {query: "piedpipr", want: Matched, ids: []string{"piedpiper"}},
+		"typo of a first word":           {query: "quilfern", want: Matched, ids: []string{"quillfern"}},
+		"typo of a shared first word":    {query: "sparkel", want: Ambiguous, ids: []string{"sparkle", "sparkly"}},
+		"four letters, one from two":     {query: "kote", want: Ambiguous, ids: []string{"kate", "kite"}},
+		"three letters get no typo":      {query: "kxt", want: NotFound},
+		"prefix typo needs a longer key": {query: "hoil", want: NotFound},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := ix.Lookup(tc.query)
+			var ids []string
+			if got.Outcome == Matched {
+				ids = []string{got.Best.ID}
+			}
+			for _, c := range got.Candidates {
+				ids = append(ids, c.ID)
+			}
+			if got.Outcome != tc.want || !slices.Equal(ids, tc.ids) {
+				t.Fatalf("Lookup(%q) = %v %v, want %v %v (%+v %+v)", tc.query, got.Outcome, ids, tc.want, tc.ids, got.Best, got.Candidates)
+			}
+			if tc.score != 0 && math.Abs(got.Best.Score-tc.score) > 1e-9 {
+				t.Errorf("Lookup(%q) score %v, want %v", tc.query, got.Best.Score, tc.score)
+			}
+		})
+	}
+}
+
+// TestLookupOwnDomain checks that a company's own domain or website address finds it in any form, also
+// under a top-level name that is on no public suffix list.
+func TestLookupOwnDomain(t *testing.T) {
+	ix := Build([]Doc{
+		{ID: "northwind", CompanyName: "Northwind", Website: "https://northwind.example"},
+		{ID: "northstar", CompanyName: "Northstar", Website: "https://www.northstar.test/"},
+		{ID: "acme", CompanyName: "Acme Robotics", Website: "acme-robotics.de"},
+	})
+	tests := map[string]string{
+		"northwind.example":                   "northwind",
+		"www.northwind.example":               "northwind",
+		"https://www.northwind.example/about": "northwind",
+		"HTTP://Northwind.Example:443/":       "northwind",
+		"northwind.example/":                  "northwind",
+		"app.northwind.example":               "northwind",
+		"northstar.test":                      "northstar",
+		"https://northstar.test/team?x=1":     "northstar",
+		"WWW.ACME-ROBOTICS.DE":                "acme",
+	}
+	for q, id := range tests {
+		t.Run(q, func(t *testing.T) {
+			got := ix.Lookup(q)
+			if got.Outcome != Matched || got.Best.ID != id || got.Best.MatchedOn != OnWebsite || got.Best.Score != 1 {
+				t.Errorf("Lookup(%q) = %v %+v, want %s on its website with score 1", q, got.Outcome, got.Best, id)
+			}
+		})
+	}
+	for _, q := range []string{"southwind.example", "https://elsewhere.example/northwind", "northwind.example.org"} {
+		if got := ix.Lookup(q); got.Outcome == Matched && got.Best.Score == 1 {
+			t.Errorf("Lookup(%q) = exact match %+v, want no exact website match", q, got.Best)
+		}
+	}
+}
+
+func TestTypoDistance(t *testing.T) {
+	tests := []struct {
+		q, k          string
+		budget        int
+		whole, prefix int
+	}{
+		{"northwind", "northwind", 2, 0, 0},
+		{"northwnd", "northwind", 2, 1, 1},
+		{"nrothwind", "northwind", 2, 1, 1},     // a transposition is one edit
+		{"nothwnd", "northwind", 2, 2, 2},       // two deletions
+		{"nthwnd", "northwind", 2, 3, 3},        // beyond the budget
+		{"northwnd", "northwindlabs", 2, 3, 1},  // one edit from a prefix
+		{"northwind", "northwindlabs", 1, 2, 0}, // the whole key is too long for the budget
+		{"ab", "ba", 1, 1, 1},
+		{"kite", "", 1, 2, 2},
+	}
+	var rows []int
+	for _, tc := range tests {
+		whole, prefix := typoDistance([]rune(tc.q), []rune(tc.k), tc.budget, &rows)
+		if whole != tc.whole || prefix != tc.prefix {
+			t.Errorf("typoDistance(%q, %q, %d) = %d, %d, want %d, %d", tc.q, tc.k, tc.budget, whole, prefix, tc.whole, tc.prefix)
+		}
 	}
 }

@@ -142,7 +142,8 @@ func truncate(s string) string {
 
 // domainOf returns the registrable domain (eTLD+1, without "www.") of a website or domain-like text and its
 // first label normalised like a name ("northwind" for "https://www.northwind.io/about"). ok is false when
-// the text names no domain under a known public suffix.
+// the text names no host of two or more labels whose last label is a public suffix or a word of letters
+// (reserved names such as "northwind.example" are websites too).
 func domainOf(s string) (domain, label string, ok bool) {
 	s = strings.TrimSpace(strings.ToLower(s))
 	if s == "" || strings.ContainsAny(s, " \t\r\n") {
@@ -160,7 +161,7 @@ func domainOf(s string) (domain, label string, ok bool) {
 		return "", "", false
 	}
 	suffix, icann := publicsuffix.PublicSuffix(host)
-	if !icann && !strings.Contains(suffix, ".") {
+	if !icann && !strings.Contains(suffix, ".") && !isLetters(suffix) {
 		return "", "", false
 	}
 	domain, err = publicsuffix.EffectiveTLDPlusOne(host)
@@ -172,6 +173,20 @@ func domainOf(s string) (domain, label string, ok bool) {
 		return "", "", false
 	}
 	return domain, label, true
+}
+
+// isLetters reports whether s is a top-level label that is not on the public suffix list but may still
+// name a website: two or more ASCII letters, such as the reserved "example" and "test" or a private TLD.
+func isLetters(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	for _, r := range s {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // trigram packs three runes into one comparable value.

@@ -3,6 +3,7 @@ package taxonomy
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -219,5 +220,62 @@ func TestClassifyCompanyLongText(t *testing.T) {
 	}
 	if len(got) == 0 || got[0].Path != "Financial Services > Fintech > Payments" {
 		t.Errorf("got %v, want Payments first", got)
+	}
+}
+
+// TestClassifyMisleadingWords covers words that name a sector in another sense: a company must not be
+// placed in a sector on such a word.
+func TestClassifyMisleadingWords(t *testing.T) {
+	c := NewBuiltin(Default())
+	tests := map[string]struct {
+		summary string
+		want    string // best assignment; empty for none
+		never   string // no assignment may lie in this sector
+	}{
+		"mesh networking is not legal tech": {
+			"Meshpoint builds mesh networking radios for off-grid sites; legal-grade audit trails record every link.",
+			"Telecommunications > Wireless & 5G", "Legal"},
+		"legal-grade logs are developer tools": {
+			"Legal-grade audit trails for every deploy: hook it into your CI pipeline and every release is signed and traceable.",
+			"Software > Developer Tools > DevOps & CI/CD", "Legal"},
+		"cloud kitchens are not cloud infrastructure": {
+			"We operate cloud kitchens that cook for delivery-only restaurant brands.",
+			"Food & Agriculture > Food Tech > Food Delivery", "Software"},
+		"one word is not enough": {
+			"We help families save time.", "", "Consumer"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, err := c.ClassifyCompany(context.Background(), "", tc.summary, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			best := ""
+			if len(got) > 0 {
+				best = got[0].Path
+			}
+			if best != tc.want {
+				t.Errorf("best %q, want %q (all %v)", best, tc.want, got)
+			}
+			for _, a := range got {
+				if a.Path == tc.never || strings.HasPrefix(a.Path, tc.never+PathSeparator) {
+					t.Errorf("assigned %q on a misleading word (all %v)", a.Path, got)
+				}
+			}
+		})
+	}
+}
+
+func TestParseIgnoreLine(t *testing.T) {
+	data := "ignore: legal grade, bank-grade\nignore: solar powered\nLegal | legal, law | lawyers\n"
+	tx, err := Parse([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(tx.ix.ignore); got != 3 {
+		t.Fatalf("%d ignored phrases, want 3", got)
+	}
+	if got := tx.Len(); got != 1 {
+		t.Errorf("%d categories, want 1: an ignore line is no category", got)
 	}
 }

@@ -50,10 +50,15 @@ type index struct {
 	catPhrases [][]int32          // category -> phrase ids
 	exact      map[string][]int32 // order-free token key -> phrase ids
 	starts     map[int32][]int32  // first token id -> ids of phrases with two or more tokens
+	// ignore lists phrases whose words say nothing of a company's sector ("legal grade"), over their
+	// own small vocabulary ignoreVocab, since their words need not be taxonomy words.
+	ignore      [][]int32
+	ignoreVocab map[string]int32
+	longest     int // tokens in the longest phrase
 }
 
 // buildIndex computes the vocabulary, idf weights, postings and phrase tables of t.
-func buildIndex(t *Taxonomy, genericWords []string) *index {
+func buildIndex(t *Taxonomy, genericWords, ignorePhrases []string) *index {
 	ix := &index{
 		vocab:      map[string]int32{},
 		byLen:      map[int][]int32{},
@@ -82,6 +87,7 @@ func buildIndex(t *Taxonomy, genericWords []string) *index {
 			return
 		}
 		ix.phrases = append(ix.phrases, phrase{cat: cat, tokens: ids, named: named})
+		ix.longest = max(ix.longest, len(ids))
 		ix.catPhrases[cat] = append(ix.catPhrases[cat], int32(len(ix.phrases)-1))
 	}
 	for i, c := range t.cats {
@@ -92,6 +98,21 @@ func buildIndex(t *Taxonomy, genericWords []string) *index {
 		}
 		for _, s := range c.Terms {
 			addPhrase(i, s, false)
+		}
+	}
+	ix.ignoreVocab = map[string]int32{}
+	for _, s := range ignorePhrases {
+		var ids []int32
+		tokenize(s, func(tok string) {
+			id, ok := ix.ignoreVocab[tok]
+			if !ok {
+				id = int32(len(ix.ignoreVocab))
+				ix.ignoreVocab[tok] = id
+			}
+			ids = append(ids, id)
+		})
+		if len(ids) > 0 {
+			ix.ignore = append(ix.ignore, ids)
 		}
 	}
 	ix.generic = make([]bool, len(ix.words))
@@ -180,6 +201,16 @@ func phraseKey(words [][]rune, ids []int32) string {
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, " ")
+}
+
+// docWeight is the weight with which category cat's company evidence counts token id (posting.doc).
+func (ix *index) docWeight(cat int, id int32) float64 {
+	ps := ix.postings[id]
+	i, ok := slices.BinarySearchFunc(ps, int32(cat), func(p posting, c int32) int { return int(p.cat - c) })
+	if !ok {
+		return 0
+	}
+	return float64(ps[i].doc)
 }
 
 // lookup returns the id of a known token.

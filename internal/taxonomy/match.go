@@ -56,6 +56,7 @@ const (
 	maxAssignments   = 3
 	maxTextTokens    = 20000
 	summaryWeight    = 1.5
+	minSignals       = 2 // distinct words of evidence a category needs, its own or one from its ancestors
 )
 
 // qtok is a term word recognised in the vocabulary; factor is below 1 when it was corrected.
@@ -353,13 +354,28 @@ func (t *Taxonomy) related(a, b int) bool {
 
 // classify scores every category against a company's name, summary and website text and returns
 // the most specific good matches, best first.
+//
+// Words inside a matched phrase count only for the categories that own the phrase: "cloud kitchens"
+// is evidence of food delivery, not of cloud infrastructure. Words inside an ignored phrase ("legal
+// grade") count for nothing. A category needs at least minSignals distinct words of evidence, its own
+// or named by an ancestor, so one word alone never places a company.
 func (t *Taxonomy) classify(name, summary, text string) []Assignment {
 	ix := t.ix
-	tf := map[int32]float64{}
+	type catTok struct {
+		cat int32
+		id  int32
+	}
+	tf := map[int32]float64{}     // words outside matched phrases
+	bound := map[catTok]float64{} // words inside a matched phrase, for the phrase's category
 	hits := map[int32]float64{}
-	var seq []int32
+	type span struct{ start, end, cat int } // a matched phrase: tokens [start, end) of its category
+	var (
+		seq, skip []int32
+		covered   []bool
+		spans     []span
+	)
 	scan := func(s string, weight float64, limit int) {
-		seq = seq[:0]
+		seq, skip = seq[:0], skip[:0]
 		scanTokens(s, func(tok []byte) {
 			if len(seq) >= limit {
 				return
@@ -367,19 +383,57 @@ func (t *Taxonomy) classify(name, summary, text string) []Assignment {
 			id, ok := ix.vocab[string(tok)]
 			if !ok {
 				id = -1
-			} else {
-				tf[id] += weight
 			}
 			seq = append(seq, id)
+			if len(ix.ignore) > 0 {
+				sid, ok := ix.ignoreVocab[string(tok)]
+				if !ok {
+					sid = -1
+				}
+				skip = append(skip, sid)
+			}
 		})
+		for i := range skip {
+			for _, p := range ix.ignore {
+				if i+len(p) <= len(skip) && slices.Equal(skip[i:i+len(p)], p) {
+					for j := i; j < i+len(p); j++ {
+						seq[j] = -1
+					}
+				}
+			}
+		}
+		covered = slices.Grow(covered[:0], len(seq))[:len(seq)]
+		clear(covered)
+		spans = spans[:0]
 		for i, id := range seq {
 			if id < 0 {
 				continue
 			}
 			for _, pid := range ix.starts[id] {
-				p := ix.phrases[pid].tokens
-				if i+len(p) <= len(seq) && slices.Equal(seq[i:i+len(p)], p) {
+				p := ix.phrases[pid]
+				if end := i + len(p.tokens); end <= len(seq) && slices.Equal(seq[i:end], p.tokens) {
 					hits[pid] += weight
+					spans = append(spans, span{i, end, p.cat})
+					for j := i; j < end; j++ {
+						covered[j] = true
+					}
+				}
+			}
+		}
+		for i, id := range seq {
+			if id >= 0 && !covered[i] {
+				tf[id] += weight
+			}
+		}
+		// A covered word counts once for each category with a phrase around it; spans are in order of start.
+		for k, sp := range spans {
+			for j := sp.start; j < sp.end; j++ {
+				again := false
+				for m := k - 1; m >= 0 && spans[m].start+ix.longest > j; m-- {
+					again = again || (spans[m].cat == sp.cat && spans[m].start <= j && j < spans[m].end)
+				}
+				if !again {
+					bound[catTok{int32(sp.cat), seq[j]}] += weight
 				}
 			}
 		}
@@ -389,10 +443,21 @@ func (t *Taxonomy) classify(name, summary, text string) []Assignment {
 	scan(text, 1, maxTextTokens)
 
 	own := make([]float64, len(t.cats))
+	signals := make([]int, len(t.cats))
 	for id, n := range tf {
 		w := ix.weight[id] * sat(n)
 		for _, p := range ix.postings[id] {
 			own[p.cat] += w * float64(p.doc)
+			if p.doc > 0 {
+				signals[p.cat]++
+			}
+		}
+	}
+	for ct, n := range bound {
+		d := ix.docWeight(int(ct.cat), ct.id)
+		own[ct.cat] += ix.weight[ct.id] * sat(n) * d
+		if _, free := tf[ct.id]; !free || d == 0 {
+			signals[ct.cat]++
 		}
 	}
 	for pid, n := range hits {
@@ -404,16 +469,20 @@ func (t *Taxonomy) classify(name, summary, text string) []Assignment {
 		own[p.cat] += phraseBonus * p.weight * f * sat(n)
 	}
 	total := make([]float64, len(t.cats))
+	support := make([]int, len(t.cats))
 	var cands []scored
 	for cat := range t.cats {
 		own[cat] /= ix.ownNorm[cat]
 		total[cat] = own[cat]
+		support[cat] = signals[cat]
 		if p := t.parent[cat]; p >= 0 {
 			total[cat] += inherit * total[p]
+			support[cat] = max(support[cat], signals[cat]+min(1, support[p]))
 		}
 		score := total[cat] / (total[cat] + companyScale)
 		p := t.parent[cat]
-		if own[cat] >= minOwnEvidence && score >= CompanyThreshold && (p < 0 || own[cat] >= childShare*own[p]) {
+		if own[cat] >= minOwnEvidence && score >= CompanyThreshold && support[cat] >= minSignals &&
+			(p < 0 || own[cat] >= childShare*own[p]) {
 			cands = append(cands, scored{cat, score})
 		}
 	}

@@ -54,10 +54,11 @@ func Default() *Taxonomy {
 }
 
 // Parse reads a taxonomy in the line format of the embedded file: "PATH | SYNONYMS | TERMS" per
-// category, parents before children, "#" comments and one optional "generic:" line of low-weight words.
+// category, parents before children, "#" comments, "generic:" lines of low-weight words and "ignore:"
+// lines of phrases whose words do not count as evidence in company descriptions.
 func Parse(data []byte) (*Taxonomy, error) {
 	t := &Taxonomy{byKey: map[string]int{}}
-	var generic []string
+	var generic, ignore []string
 	for n, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -67,6 +68,10 @@ func Parse(data []byte) (*Taxonomy, error) {
 			generic = append(generic, splitList(rest)...)
 			continue
 		}
+		if rest, ok := strings.CutPrefix(line, "ignore:"); ok {
+			ignore = append(ignore, splitList(rest)...)
+			continue
+		}
 		if err := t.addLine(line); err != nil {
 			return nil, fmt.Errorf("%w: line %d: %w", ErrInvalidTaxonomy, n+1, err)
 		}
@@ -74,7 +79,7 @@ func Parse(data []byte) (*Taxonomy, error) {
 	if len(t.cats) == 0 {
 		return nil, fmt.Errorf("%w: no categories", ErrInvalidTaxonomy)
 	}
-	t.ix = buildIndex(t, generic)
+	t.ix = buildIndex(t, generic, ignore)
 	return t, nil
 }
 
