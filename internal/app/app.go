@@ -28,6 +28,7 @@ import (
 	"radar/internal/taxonomy"
 	"radar/internal/tracker"
 	"radar/internal/web"
+	"radar/internal/webhook"
 )
 
 // App is a running Radar.
@@ -91,10 +92,15 @@ func (a *App) build(secret []byte) error {
 		NewsFeedURL: cfg.NewsFeedURL, GitHubAPIURL: cfg.GitHubAPIURL, GitHubToken: cfg.GitHubToken,
 	})
 	a.metrics = ops.New(ops.Config{DB: a.DB, Logger: a.Logger})
+	hooks, err := webhook.New(webhook.Config{Store: a.DB, AllowPrivate: cfg.FetchAllowPrivate, Mailer: mailer,
+		BaseURL: cfg.BaseURL, Logger: a.Logger})
+	if err != nil {
+		return err
+	}
 	eng, err := tracker.New(tracker.Config{
 		Store: a.DB, Crawler: crawler, Analyser: tracker.NewAnalyser(cfg.LLMURL, cfg.LLMModel, cfg.LLMAPIKey, nil),
 		Classifier: classifier, Mailer: mailer, Logger: a.Logger, BaseURL: cfg.BaseURL, JobTimeout: cfg.JobTimeout,
-		OnJobFailed: a.metrics.JobFailed,
+		OnJobFailed: a.metrics.JobFailed, AddWorkers: hooks.Register,
 	})
 	if err != nil {
 		return err
@@ -102,7 +108,7 @@ func (a *App) build(secret []byte) error {
 	a.Engine = eng
 	a.Service = service.New(service.Config{
 		Store: a.DB, BaseURL: cfg.BaseURL, Secret: secret, Logger: a.Logger, Compile: tracker.Compile,
-		Taxonomy: tax, Classifier: classifier, Enricher: eng,
+		Taxonomy: tax, Classifier: classifier, Enricher: eng, AllowPrivate: cfg.FetchAllowPrivate,
 	})
 	return nil
 }

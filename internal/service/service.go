@@ -32,6 +32,8 @@ type Config struct {
 	Taxonomy   *taxonomy.Taxonomy
 	Classifier taxonomy.Classifier
 	Enricher   DraftEnricher
+	// AllowPrivate lets webhook endpoints point at loopback and private addresses (RADAR_FETCH_ALLOW_PRIVATE).
+	AllowPrivate bool
 }
 
 // Service implements Radar's operations.
@@ -45,6 +47,8 @@ type Service struct {
 	tax     *taxonomy.Taxonomy
 	classes taxonomy.Classifier
 	enrich  DraftEnricher
+	// allowPrivate lets webhook URLs reach private addresses.
+	allowPrivate bool
 
 	indexMu sync.Mutex
 	indexes map[string]*orgIndex
@@ -68,17 +72,18 @@ func New(cfg Config) *Service {
 		cfg.Classifier = taxonomy.NewBuiltin(cfg.Taxonomy)
 	}
 	return &Service{
-		store:   cfg.Store,
-		baseURL: cfg.BaseURL,
-		cursors: cursorSigner{key: cfg.Secret},
-		now:     cfg.Clock,
-		logger:  cfg.Logger,
-		compile: cfg.Compile,
-		tax:     cfg.Taxonomy,
-		classes: cfg.Classifier,
-		enrich:  cfg.Enricher,
-		indexes: map[string]*orgIndex{},
-		touched: map[string]time.Time{},
+		store:        cfg.Store,
+		baseURL:      cfg.BaseURL,
+		cursors:      cursorSigner{key: cfg.Secret},
+		now:          cfg.Clock,
+		logger:       cfg.Logger,
+		compile:      cfg.Compile,
+		tax:          cfg.Taxonomy,
+		classes:      cfg.Classifier,
+		enrich:       cfg.Enricher,
+		allowPrivate: cfg.AllowPrivate,
+		indexes:      map[string]*orgIndex{},
+		touched:      map[string]time.Time{},
 	}
 }
 
