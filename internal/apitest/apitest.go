@@ -54,6 +54,8 @@ type Options struct {
 	Compile func(thingsToTrack string) radar.Policy
 	// Classifier, when set, resolves sector terms instead of the built-in classifier.
 	Classifier taxonomy.Classifier
+	// AllowPrivate lets webhook endpoints point at loopback receivers (RADAR_FETCH_ALLOW_PRIVATE).
+	AllowPrivate bool
 	// Configure, when set, may change the server's configuration before the server is built, e.g. to mount
 	// the MCP or web handler made from env.Service and env.Limiter.
 	Configure func(env *Env, cfg *api.Config)
@@ -120,7 +122,7 @@ func StartWith(t testing.TB, engine string, o Options) *Env {
 	}
 	env.Service = service.New(service.Config{
 		Store: store, BaseURL: BaseURL, Secret: []byte(Secret), Clock: env.Clock.Now,
-		Logger: o.Logger, Compile: o.Compile, Enricher: o.Enricher, Classifier: o.Classifier,
+		Logger: o.Logger, Compile: o.Compile, Enricher: o.Enricher, Classifier: o.Classifier, AllowPrivate: o.AllowPrivate,
 	})
 	env.Limiter = ratelimit.New(ratelimit.Config{Buckets: o.Buckets, Logger: o.Logger})
 	cfg := api.Config{Service: env.Service, Limiter: env.Limiter, Logger: o.Logger}
