@@ -97,7 +97,7 @@ type harness struct {
 }
 
 // start serves the API on engine and works the webhook jobs with cfg (Store filled in).
-func start(t *testing.T, engine string, allowPrivate bool, cfg webhook.Config) *harness {
+func start(t testing.TB, engine string, allowPrivate bool, cfg webhook.Config) *harness {
 	t.Helper()
 	env := apitest.StartWith(t, engine, apitest.Options{AllowPrivate: allowPrivate})
 	cfg.Store, cfg.AllowPrivate = env.DB, allowPrivate
@@ -122,6 +122,11 @@ func start(t *testing.T, engine string, allowPrivate bool, cfg webhook.Config) *
 		pool.Stop(ctx)
 	})
 	return &harness{env: env, key: env.Key(t, env.OrgA)}
+}
+
+// startBench is start with private receivers allowed, telling onDelivered of every delivery.
+func startBench(b *testing.B, engine string, onDelivered func(time.Duration)) *harness {
+	return start(b, engine, true, webhook.Config{OnDelivered: func(_ string, d time.Duration) { onDelivered(d) }})
 }
 
 func (h *harness) register(t *testing.T, url, kind string, events ...string) (id, secret string) {
