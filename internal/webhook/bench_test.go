@@ -46,7 +46,7 @@ func BenchmarkDeliveries(b *testing.B) {
 				start := time.Now()
 				for range queued {
 					m := &radar.WebhookMessage{ID: sqldb.NewWebhookMessageID(), OrgID: ep.OrgID, EndpointID: ep.ID, EventType: radar.EventWebhookTest,
-						Payload: []byte(`{"type":"webhook.test","timestamp":"2026-11-25T00:00:00.000000+00:00","version":1,"data":{}}`),
+						Payload:   []byte(`{"type":"webhook.test","timestamp":"2026-11-25T00:00:00.000000+00:00","version":1,"data":{}}`),
 						CreatedAt: radar.NewTime(time.Now())}
 					if err := h.env.DB.QueueWebhookMessage(context.Background(), m); err != nil {
 						b.Fatal(err)
