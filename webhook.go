@@ -102,6 +102,18 @@ type WebhookEvent struct {
 	Data any
 }
 
+// WebhookPayload is the body of every delivery to an endpoint of kind webhook: the event type, when it
+// happened, the payload version and the event's data.
+type WebhookPayload struct {
+	Type      string `json:"type"`
+	Timestamp Time   `json:"timestamp"`
+	Version   int    `json:"version"`
+	Data      any    `json:"data"`
+}
+
+// WebhookPayloadVersion is the version of the payloads' shape; a change that could break a receiver raises it.
+const WebhookPayloadVersion = 1
+
 // WebhookArgs asks for the delivery of one webhook message.
 type WebhookArgs struct {
 	OrgID     string `json:"orgId"`

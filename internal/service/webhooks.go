@@ -2,17 +2,31 @@ package service
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"slices"
+	"time"
 
 	"radar"
 	"radar/internal/fetch"
-	"radar/internal/sqldb"
-	"radar/internal/webhook"
 )
 
 // maxWebhookURL bounds an endpoint's URL.
 const maxWebhookURL = 2048
+
+// WebhookSecretOverlap is how long the secret replaced by a rotation keeps signing beside the new one.
+const WebhookSecretOverlap = 24 * time.Hour
+
+// webhookSecretBytes is the length of a generated signing key.
+const webhookSecretBytes = 24
+
+// newWebhookSecret returns a new signing secret: whsec_ followed by the base64 of a random key.
+func newWebhookSecret() string {
+	b := make([]byte, webhookSecretBytes)
+	rand.Read(b)
+	return radar.WebhookSecretPrefix + base64.StdEncoding.EncodeToString(b)
+}
 
 // checkWebhook validates an endpoint's URL, kind and events into p.
 func (s *Service) checkWebhook(ctx context.Context, w *radar.WebhookEndpoint, p *radar.Problems) {
@@ -49,7 +63,7 @@ func (s *Service) CreateWebhook(ctx context.Context, p *radar.Principal, in rada
 	}
 	now := s.nowTime()
 	w := &radar.WebhookEndpoint{ID: newID(), OrgID: p.OrgID, URL: in.URL, Kind: in.Kind, Events: slices.Clone(in.Events),
-		Enabled: in.Enabled == nil || *in.Enabled, Secret: webhook.NewSecret(), CreatedAt: now, UpdatedAt: now}
+		Enabled: in.Enabled == nil || *in.Enabled, Secret: newWebhookSecret(), CreatedAt: now, UpdatedAt: now}
 	if w.Kind == "" {
 		w.Kind = radar.WebhookKindWebhook
 	}
@@ -139,12 +153,12 @@ func (s *Service) TestWebhook(ctx context.Context, p *radar.Principal, id string
 		return "", err
 	}
 	now := s.nowTime()
-	body, err := json.Marshal(sqldb.WebhookPayload{Type: radar.EventWebhookTest, Timestamp: now, Version: sqldb.WebhookPayloadVersion,
+	body, err := json.Marshal(radar.WebhookPayload{Type: radar.EventWebhookTest, Timestamp: now, Version: radar.WebhookPayloadVersion,
 		Data: WebhookTestData{EndpointID: w.ID, Message: "A test event from Radar: this endpoint receives events."}})
 	if err != nil {
 		return "", err
 	}
-	m := &radar.WebhookMessage{ID: sqldb.NewWebhookMessageID(), OrgID: p.OrgID, EndpointID: w.ID,
+	m := &radar.WebhookMessage{ID: "msg_" + newID(), OrgID: p.OrgID, EndpointID: w.ID,
 		EventType: radar.EventWebhookTest, Payload: body, CreatedAt: now}
 	if err := s.store.QueueWebhookMessage(ctx, m); err != nil {
 		return "", err
@@ -153,14 +167,14 @@ func (s *Service) TestWebhook(ctx context.Context, p *radar.Principal, id string
 }
 
 // RotateWebhookSecret gives an endpoint a new secret and returns it; the old one keeps signing beside it for
-// webhook.SecretOverlap. Errors: insufficient_scope, validation_error, not_found.
+// WebhookSecretOverlap. Errors: insufficient_scope, validation_error, not_found.
 func (s *Service) RotateWebhookSecret(ctx context.Context, p *radar.Principal, id string) (*radar.WebhookWithSecret, error) {
 	if _, err := s.GetWebhook(ctx, p, id); err != nil {
 		return nil, err
 	}
 	now := s.nowTime()
-	secret := webhook.NewSecret()
-	w, err := s.store.RotateWebhookSecret(ctx, p.OrgID, id, secret, radar.NewTime(now.Add(webhook.SecretOverlap)), now)
+	secret := newWebhookSecret()
+	w, err := s.store.RotateWebhookSecret(ctx, p.OrgID, id, secret, radar.NewTime(now.Add(WebhookSecretOverlap)), now)
 	if err != nil {
 		return nil, err
 	}

@@ -167,19 +167,6 @@ func (db *DB) insertWebhookMessages(ctx context.Context, q querier, tx any, ms [
 	return db.eng.insertJobs(ctx, tx, params)
 }
 
-// WebhookPayload is the body of every delivery: the event type, when it happened, the payload version and
-// the event's data.
-type WebhookPayload struct {
-	Type      string     `json:"type"`
-	Timestamp radar.Time `json:"timestamp"`
-	Version   int        `json:"version"`
-	Data      any        `json:"data"`
-}
-
-// WebhookPayloadVersion is the version of every payload's shape; a change that could break a receiver
-// raises it.
-const WebhookPayloadVersion = 1
-
 // NewWebhookMessageID returns a new webhook-id.
 func NewWebhookMessageID() string {
 	id, err := uuid.NewV7()
@@ -234,7 +221,7 @@ func (db *DB) emitWebhooks(ctx context.Context, q querier, tx any, orgID string,
 				continue
 			}
 			if body == nil {
-				if body, err = json.Marshal(WebhookPayload{Type: ev.Type, Timestamp: at, Version: WebhookPayloadVersion, Data: ev.Data}); err != nil {
+				if body, err = json.Marshal(radar.WebhookPayload{Type: ev.Type, Timestamp: at, Version: radar.WebhookPayloadVersion, Data: ev.Data}); err != nil {
 					return fmt.Errorf("sqldb: emit webhooks: %w", err)
 				}
 			}

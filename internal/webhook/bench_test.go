@@ -9,9 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"radar"
 	"radar/internal/sqldb"
-	"radar/internal/webhook"
 )
 
 // BenchmarkDeliveries queues 1,000 events for one endpoint at once and reports how many deliveries per second
@@ -36,7 +37,7 @@ func BenchmarkDeliveries(b *testing.B) {
 			b.Cleanup(rcv.Close)
 			now := radar.NewTime(time.Now())
 			ep := &radar.WebhookEndpoint{ID: "0193a0b0-0000-7000-8000-0000000000b1", OrgID: h.env.OrgA.ID, URL: rcv.URL, Kind: "webhook",
-				Events: []string{"webhook.test"}, Enabled: true, Secret: webhook.NewSecret(), CreatedAt: now, UpdatedAt: now}
+				Events: []string{"webhook.test"}, Enabled: true, Secret: testSecret, CreatedAt: now, UpdatedAt: now}
 			if err := h.env.DB.CreateWebhook(context.Background(), ep); err != nil {
 				b.Fatal(err)
 			}
@@ -45,7 +46,7 @@ func BenchmarkDeliveries(b *testing.B) {
 				latencies = latencies[:0]
 				start := time.Now()
 				for range queued {
-					m := &radar.WebhookMessage{ID: sqldb.NewWebhookMessageID(), OrgID: ep.OrgID, EndpointID: ep.ID, EventType: radar.EventWebhookTest,
+					m := &radar.WebhookMessage{ID: "msg_" + uuid.NewString(), OrgID: ep.OrgID, EndpointID: ep.ID, EventType: radar.EventWebhookTest,
 						Payload:   []byte(`{"type":"webhook.test","timestamp":"2026-11-25T00:00:00.000000+00:00","version":1,"data":{}}`),
 						CreatedAt: radar.NewTime(time.Now())}
 					if err := h.env.DB.QueueWebhookMessage(context.Background(), m); err != nil {

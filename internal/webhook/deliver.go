@@ -27,8 +27,6 @@ const (
 	DefaultFailWindow = 24 * time.Hour
 	DefaultRetention  = 30 * 24 * time.Hour
 	DefaultCleanEvery = time.Hour
-	// SecretOverlap is how long the secret replaced by a rotation keeps signing beside the new one.
-	SecretOverlap = 24 * time.Hour
 )
 
 // backoff is the wait after each failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; about 28 hours from

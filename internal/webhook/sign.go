@@ -7,7 +7,6 @@ package webhook
 
 import (
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
@@ -17,16 +16,6 @@ import (
 
 	"radar"
 )
-
-// secretBytes is the length of a generated signing key.
-const secretBytes = 24
-
-// NewSecret returns a new signing secret: whsec_ followed by the base64 of a random key.
-func NewSecret() string {
-	b := make([]byte, secretBytes)
-	rand.Read(b)
-	return radar.WebhookSecretPrefix + base64.StdEncoding.EncodeToString(b)
-}
 
 // Sign returns the v1 signature of a delivery as the webhook-signature header carries it: "v1," and the base64
 // HMAC-SHA256, keyed with the secret's key, of "id.timestamp.body".

@@ -23,6 +23,9 @@ import (
 	"radar/internal/webhook"
 )
 
+// testSecret signs the deliveries of endpoints a test stores directly.
+const testSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+
 // received is one request a receiver got.
 type received struct {
 	Header http.Header
@@ -356,7 +359,7 @@ func TestPrivateAddressesRefused(t *testing.T) {
 		}
 		now := radar.NewTime(time.Now())
 		ep := &radar.WebhookEndpoint{ID: "0193a0b0-0000-7000-8000-000000000001", OrgID: h.env.OrgA.ID, URL: rcv.URL, Kind: "webhook",
-			Events: []string{"webhook.test"}, Enabled: true, Secret: webhook.NewSecret(), CreatedAt: now, UpdatedAt: now}
+			Events: []string{"webhook.test"}, Enabled: true, Secret: testSecret, CreatedAt: now, UpdatedAt: now}
 		if err := h.env.DB.CreateWebhook(context.Background(), ep); err != nil {
 			t.Fatal(err)
 		}
