@@ -181,7 +181,7 @@ func (m *Main) keysCreate(ctx context.Context, args []string) error {
 	cfg, pos, err := m.parse("keys create", args, func(fs *flag.FlagSet) {
 		fs.StringVar(&org, "org", "", "organisation slug")
 		fs.StringVar(&name, "name", "", "key name")
-		fs.StringVar(&scopes, "scopes", "", "comma-separated scopes")
+		fs.StringVar(&scopes, "scopes", "", "comma-separated scopes of "+strings.Join(radar.Scopes, ", "))
 		fs.StringVar(&expires, "expires", "", "lifetime, e.g. 720h or 90d")
 		fs.BoolVar(&asJSON, "json", false, "print JSON")
 	})

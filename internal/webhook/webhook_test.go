@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
@@ -509,6 +510,109 @@ func TestChatMessages(t *testing.T) {
 			if !strings.Contains(all.String(), want) {
 				t.Errorf("teams card lacks %q:\n%s", want, all.String())
 			}
+		}
+	})
+}
+
+// finishRunWithEmail writes a run of ent whose alert has an e-mail in the outbox, kept for the test to mark,
+// and returns the alert and outbox ids.
+func finishRunWithEmail(t *testing.T, h *harness, ent string) (alertID, outboxID string) {
+	t.Helper()
+	ctx := context.Background()
+	args := radar.RunArgs{OrgID: h.env.OrgA.ID, EntityID: ent, RunID: uuid.NewString(), Trigger: radar.TriggerFirst}
+	now := radar.NewTime(time.Now())
+	if _, err := h.env.DB.StartRun(ctx, args, now); err != nil {
+		t.Fatal(err)
+	}
+	sig := &radar.Signal{ID: uuid.NewString(), CompanyName: "Northwind", Type: radar.TypeFunding, Severity: "high",
+		Recommendation: "reach_out", Summary: "Raised a Series A.", Evidence: []radar.Evidence{}, Analyser: "builtin", CreatedAt: now}
+	alert := &radar.Alert{ID: uuid.NewString(), CompanyName: "Northwind", Outcome: radar.OutcomeSent, Reason: "a rule matched",
+		Recipients: []string{"a@fund.example"}, Subject: "Northwind: funding", CreatedAt: now}
+	m := &radar.OutboxMessage{ID: uuid.NewString(), To: alert.Recipients, Subject: alert.Subject, Text: "x", Status: radar.OutboxKept, CreatedAt: now}
+	rep := &radar.RunReport{OrgID: args.OrgID, EntityID: ent, RunID: args.RunID, Signal: sig, Alert: alert, Outbox: m,
+		HealthReason: "ok: 1 source read", FinishedAt: now}
+	if _, err := h.env.DB.FinishRun(ctx, rep); err != nil {
+		t.Fatal(err)
+	}
+	return alert.ID, m.ID
+}
+
+// TestAlertAndEnrichmentEvents: a delivered alert e-mail sends alert.sent, one given up sends alert.failed,
+// and finished enrichment sends entity.enrichment_completed, each from the transaction that records it.
+func TestAlertAndEnrichmentEvents(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		h := start(t, engine, true, webhook.Config{})
+		rcv := newReceiver(t)
+		_, secret := h.register(t, rcv.URL, "webhook", "alert.sent", "alert.failed", "entity.enrichment_completed")
+		ent := h.entity(t, "Northwind")
+		ctx := context.Background()
+		if _, _, err := h.env.DB.BeginEnrichment(ctx, h.env.OrgA.ID, ent); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.env.DB.FinishEnrichment(ctx, h.env.OrgA.ID, ent, radar.Enrichment{Status: radar.EnrichReady,
+			CompanyLinkedinURL: "https://www.linkedin.com/company/northwind"}, radar.NewTime(time.Now())); err != nil {
+			t.Fatal(err)
+		}
+		sentAlert, sentMail := finishRunWithEmail(t, h, ent)
+		if err := h.env.DB.MarkOutboxSent(ctx, h.env.OrgA.ID, sentMail, radar.NewTime(time.Now())); err != nil {
+			t.Fatal(err)
+		}
+		failedAlert, failedMail := finishRunWithEmail(t, h, ent)
+		if err := h.env.DB.MarkOutboxFailed(ctx, h.env.OrgA.ID, failedMail, "550 no such user", true, "could not be delivered"); err != nil {
+			t.Fatal(err)
+		}
+		byType := map[string]payload{}
+		for _, r := range rcv.wait(t, 3) {
+			verify(t, secret, r)
+			p := decode(t, r)
+			byType[p.Type] = p
+		}
+		var e radar.Entity
+		json.Unmarshal(byType[radar.EventEnrichmentCompleted].Data, &e)
+		if e.ID != ent || e.CompanyLinkedinURL != "https://www.linkedin.com/company/northwind" {
+			t.Errorf("entity.enrichment_completed data: %+v", e)
+		}
+		var sent, failed radar.Alert
+		json.Unmarshal(byType[radar.EventAlertSent].Data, &sent)
+		json.Unmarshal(byType[radar.EventAlertFailed].Data, &failed)
+		if sent.ID != sentAlert || sent.SentAt == nil {
+			t.Errorf("alert.sent data: %+v, want alert %s with sentAt", sent, sentAlert)
+		}
+		if failed.ID != failedAlert || failed.Outcome != radar.OutcomeFailed {
+			t.Errorf("alert.failed data: %+v, want alert %s failed", failed, failedAlert)
+		}
+	})
+}
+
+// TestDeliveryLogKept30Days: cleaning deletes the attempts older than 30 days and keeps the others.
+func TestDeliveryLogKept30Days(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		h := start(t, engine, true, webhook.Config{})
+		rcv := newReceiver(t)
+		id, _ := h.register(t, rcv.URL, "webhook", "webhook.test")
+		for range 2 {
+			h.env.Do(t, http.MethodPost, "/api/v1/webhooks/"+id+"/test", h.key, nil)
+		}
+		rcv.wait(t, 2)
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && len(h.deliveries(t, id)) < 2; time.Sleep(20 * time.Millisecond) {
+		}
+		at := time.Now()
+		clean := func(now time.Time) {
+			d, err := webhook.New(webhook.Config{Store: h.env.DB, Clock: func() time.Time { return now }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := d.Clean(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		clean(at.Add(29 * 24 * time.Hour))
+		if n := len(h.deliveries(t, id)); n != 2 {
+			t.Errorf("after 29 days: %d attempts, want 2", n)
+		}
+		clean(at.Add(30*24*time.Hour + time.Minute))
+		if n := len(h.deliveries(t, id)); n != 0 {
+			t.Errorf("after 30 days: %d attempts, want 0", n)
 		}
 	})
 }
