@@ -53,15 +53,15 @@ type WebhookEndpoint struct {
 	OrgID   string   `json:"-"`
 	URL     string   `json:"url" format:"uri" maxLength:"2048" doc:"Where deliveries are POSTed"`
 	Kind    string   `json:"kind" enum:"webhook,slack,teams" doc:"webhook: signed Standard Webhooks JSON; slack: Block Kit message; teams: Adaptive Card"`
-	Events  []string `json:"events" doc:"Subscribed event types"`
+	Events  []string `json:"events" nullable:"false" doc:"Subscribed event types"`
 	Enabled bool     `json:"enabled" doc:"Whether events are delivered; false after 24 hours of failed deliveries"`
 	// DisabledReason says why Radar disabled the endpoint; empty when a client disabled it or it is enabled.
 	DisabledReason string `json:"disabledReason" doc:"Why Radar disabled the endpoint (failing deliveries); empty otherwise"`
 	FailingSince   *Time  `json:"failingSince" nullable:"true" doc:"Start of the current run of failed deliveries; null when the last delivery succeeded"`
 	// PreviousSecretExpiresAt is when the secret replaced by the last rotation stops signing.
 	PreviousSecretExpiresAt *Time `json:"previousSecretExpiresAt" nullable:"true" doc:"Until when the secret replaced by the last rotation still signs deliveries beside the new one"`
-	CreatedAt               Time  `json:"createdAt"`
-	UpdatedAt               Time  `json:"updatedAt"`
+	CreatedAt               Time  `json:"createdAt" doc:"When the endpoint was registered"`
+	UpdatedAt               Time  `json:"updatedAt" doc:"When the endpoint last changed"`
 
 	// Secret signs deliveries (whsec_ followed by base64); PreviousSecret signs too until PreviousSecretExpiresAt.
 	Secret         string `json:"-"`
@@ -71,11 +71,11 @@ type WebhookEndpoint struct {
 // WebhookDelivery is one attempt to deliver an event to an endpoint.
 type WebhookDelivery struct {
 	ID          string `json:"id" format:"uuid" doc:"Attempt id"`
-	EndpointID  string `json:"endpointId" format:"uuid"`
+	EndpointID  string `json:"endpointId" format:"uuid" doc:"The endpoint delivered to"`
 	MessageID   string `json:"messageId" doc:"The event's webhook-id, the same on every attempt"`
 	EventType   string `json:"eventType" doc:"Event type, e.g. signal.created"`
 	Attempt     int    `json:"attempt" minimum:"1" doc:"1 for the first attempt"`
-	AttemptedAt Time   `json:"attemptedAt"`
+	AttemptedAt Time   `json:"attemptedAt" doc:"When the attempt started"`
 	StatusCode  *int   `json:"statusCode" nullable:"true" doc:"The receiver's HTTP status; null when no answer came (refused, timed out)"`
 	LatencyMs   int64  `json:"latencyMs" doc:"Time from sending the request to the end of the answer"`
 	Success     bool   `json:"success" doc:"A 2xx answer"`
@@ -159,7 +159,7 @@ type WebhookStore interface {
 type WebhookInput struct {
 	URL     string   `json:"url" format:"uri" minLength:"1" maxLength:"2048" doc:"http or https URL on the public internet (ports 80 and 443), 1-2048 characters"`
 	Kind    string   `json:"kind,omitempty" enum:"webhook,slack,teams" doc:"webhook (default): signed Standard Webhooks JSON; slack: a Slack incoming webhook URL; teams: a Microsoft Teams incoming webhook URL"`
-	Events  []string `json:"events" minItems:"1" maxItems:"7" enum:"signal.created,signal.changed,alert.sent,alert.failed,lead.found,entity.enrichment_completed,webhook.test" doc:"1-7 distinct event types to deliver"`
+	Events  []string `json:"events" nullable:"false" minItems:"1" maxItems:"7" enum:"signal.created,signal.changed,alert.sent,alert.failed,lead.found,entity.enrichment_completed,webhook.test" doc:"1-7 distinct event types to deliver"`
 	Enabled *bool    `json:"enabled,omitempty" doc:"Deliver events; default true"`
 }
 
@@ -167,7 +167,7 @@ type WebhookInput struct {
 type WebhookPatch struct {
 	URL     *string  `json:"url,omitempty" format:"uri" minLength:"1" maxLength:"2048" doc:"http or https URL on the public internet, 1-2048 characters"`
 	Kind    *string  `json:"kind,omitempty" enum:"webhook,slack,teams" doc:"Endpoint kind"`
-	Events  []string `json:"events,omitempty" minItems:"1" maxItems:"7" enum:"signal.created,signal.changed,alert.sent,alert.failed,lead.found,entity.enrichment_completed,webhook.test" doc:"1-7 distinct event types, replaced as a whole"`
+	Events  []string `json:"events,omitempty" nullable:"false" minItems:"1" maxItems:"7" enum:"signal.created,signal.changed,alert.sent,alert.failed,lead.found,entity.enrichment_completed,webhook.test" doc:"1-7 distinct event types, replaced as a whole"`
 	Enabled *bool    `json:"enabled,omitempty" doc:"true enables the endpoint again (forgetting its failures); false stops deliveries"`
 }
 

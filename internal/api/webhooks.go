@@ -18,18 +18,18 @@ type WebhookIDParam struct {
 
 // WebhookList is the answer of GET /webhooks: every endpoint of the organisation, newest first.
 type WebhookList struct {
-	Data []*radar.WebhookEndpoint `json:"data" doc:"The endpoints, newest first"`
+	Data []*radar.WebhookEndpoint `json:"data" nullable:"false" doc:"The endpoints, newest first"`
 }
 
 // WebhookTestQueued is the answer of a test request.
 type WebhookTestQueued struct {
-	Data WebhookTestMessage `json:"data"`
+	Data WebhookTestMessage `json:"data" doc:"The queued test event"`
 }
 
 // WebhookTestMessage names the queued test event.
 type WebhookTestMessage struct {
 	MessageID  string `json:"messageId" doc:"The webhook-id of the test delivery; its attempts appear in the delivery log"`
-	EndpointID string `json:"endpointId" format:"uuid"`
+	EndpointID string `json:"endpointId" format:"uuid" doc:"The endpoint it goes to"`
 }
 
 type webhookPatchInput struct {
@@ -47,38 +47,38 @@ type webhookDeliveriesInput struct {
 type (
 	// SignalEventPayload is the body of signal.created and signal.changed.
 	SignalEventPayload struct {
-		Type      string        `json:"type" enum:"signal.created,signal.changed"`
-		Timestamp radar.Time    `json:"timestamp"`
+		Type      string        `json:"type" enum:"signal.created,signal.changed" doc:"Event type"`
+		Timestamp radar.Time    `json:"timestamp" doc:"When the event happened"`
 		Version   int           `json:"version" enum:"1" doc:"Payload version"`
-		Data      *radar.Signal `json:"data"`
+		Data      *radar.Signal `json:"data" doc:"The signal in its full view"`
 	}
 	// AlertEventPayload is the body of alert.sent and alert.failed.
 	AlertEventPayload struct {
-		Type      string       `json:"type" enum:"alert.sent,alert.failed"`
-		Timestamp radar.Time   `json:"timestamp"`
+		Type      string       `json:"type" enum:"alert.sent,alert.failed" doc:"Event type"`
+		Timestamp radar.Time   `json:"timestamp" doc:"When the event happened"`
 		Version   int          `json:"version" enum:"1" doc:"Payload version"`
-		Data      *radar.Alert `json:"data"`
+		Data      *radar.Alert `json:"data" doc:"The alert in its full view"`
 	}
 	// LeadEventPayload is the body of lead.found.
 	LeadEventPayload struct {
-		Type      string      `json:"type" enum:"lead.found"`
-		Timestamp radar.Time  `json:"timestamp"`
+		Type      string      `json:"type" enum:"lead.found" doc:"Event type"`
+		Timestamp radar.Time  `json:"timestamp" doc:"When the event happened"`
 		Version   int         `json:"version" enum:"1" doc:"Payload version"`
-		Data      *radar.Lead `json:"data"`
+		Data      *radar.Lead `json:"data" doc:"The new lead"`
 	}
 	// EnrichmentEventPayload is the body of entity.enrichment_completed.
 	EnrichmentEventPayload struct {
-		Type      string        `json:"type" enum:"entity.enrichment_completed"`
-		Timestamp radar.Time    `json:"timestamp"`
+		Type      string        `json:"type" enum:"entity.enrichment_completed" doc:"Event type"`
+		Timestamp radar.Time    `json:"timestamp" doc:"When the event happened"`
 		Version   int           `json:"version" enum:"1" doc:"Payload version"`
-		Data      *radar.Entity `json:"data"`
+		Data      *radar.Entity `json:"data" doc:"The tracked company with the profiles found"`
 	}
 	// TestEventPayload is the body of webhook.test.
 	TestEventPayload struct {
-		Type      string                  `json:"type" enum:"webhook.test"`
-		Timestamp radar.Time              `json:"timestamp"`
+		Type      string                  `json:"type" enum:"webhook.test" doc:"Event type"`
+		Timestamp radar.Time              `json:"timestamp" doc:"When the event happened"`
 		Version   int                     `json:"version" enum:"1" doc:"Payload version"`
-		Data      service.WebhookTestData `json:"data"`
+		Data      service.WebhookTestData `json:"data" doc:"What the test is about"`
 	}
 )
 

@@ -141,8 +141,8 @@ func (s *Service) DeleteWebhook(ctx context.Context, p *radar.Principal, id stri
 
 // WebhookTestData is the data of a webhook.test event.
 type WebhookTestData struct {
-	EndpointID string `json:"endpointId" format:"uuid"`
-	Message    string `json:"message"`
+	EndpointID string `json:"endpointId" format:"uuid" doc:"The endpoint the test was sent to"`
+	Message    string `json:"message" doc:"A sentence saying that this is a test"`
 }
 
 // TestWebhook queues a webhook.test event for an endpoint, enabled or not, and returns its webhook-id. Errors:
