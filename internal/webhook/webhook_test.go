@@ -98,10 +98,19 @@ func (r *receiver) count() int {
 type harness struct {
 	env *apitest.Env
 	key string
+	d   *webhook.Deliverer
 }
 
 // start serves the API on engine and works the webhook jobs with cfg (Store filled in).
 func start(t testing.TB, engine string, allowPrivate bool, cfg webhook.Config) *harness {
+	t.Helper()
+	h := startIdle(t, engine, allowPrivate, cfg)
+	h.work(t)
+	return h
+}
+
+// startIdle serves the API on engine with a Deliverer of cfg that works no jobs until work is called.
+func startIdle(t testing.TB, engine string, allowPrivate bool, cfg webhook.Config) *harness {
 	t.Helper()
 	env := apitest.StartWith(t, engine, apitest.Options{AllowPrivate: allowPrivate})
 	cfg.Store, cfg.AllowPrivate = env.DB, allowPrivate
@@ -113,9 +122,15 @@ func start(t testing.TB, engine string, allowPrivate bool, cfg webhook.Config) *
 	if err != nil {
 		t.Fatal(err)
 	}
+	return &harness{env: env, key: env.Key(t, env.OrgA), d: d}
+}
+
+// work starts working the queue's webhook jobs until the test ends.
+func (h *harness) work(t testing.TB) {
+	t.Helper()
 	workers := river.NewWorkers()
-	periodic := d.Register(workers)
-	pool, err := env.DB.StartWorkers(context.Background(), sqldb.WorkerOptions{Workers: workers, Periodic: periodic,
+	periodic := h.d.Register(workers)
+	pool, err := h.env.DB.StartWorkers(context.Background(), sqldb.WorkerOptions{Workers: workers, Periodic: periodic,
 		PollInterval: 20 * time.Millisecond, MaxWorkers: 20})
 	if err != nil {
 		t.Fatal(err)
@@ -125,12 +140,11 @@ func start(t testing.TB, engine string, allowPrivate bool, cfg webhook.Config) *
 		defer cancel()
 		pool.Stop(ctx)
 	})
-	return &harness{env: env, key: env.Key(t, env.OrgA)}
 }
 
-// startBench is start with private receivers allowed, telling onDelivered of every delivery.
+// startBench is startIdle with private receivers allowed, telling onDelivered of every delivery.
 func startBench(b *testing.B, engine string, onDelivered func(time.Duration)) *harness {
-	return start(b, engine, true, webhook.Config{OnDelivered: func(_ string, d time.Duration) { onDelivered(d) }})
+	return startIdle(b, engine, true, webhook.Config{OnDelivered: func(_ string, d time.Duration) { onDelivered(d) }})
 }
 
 func (h *harness) register(t *testing.T, url, kind string, events ...string) (id, secret string) {
