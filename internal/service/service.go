@@ -71,20 +71,21 @@ func New(cfg Config) *Service {
 	if cfg.Classifier == nil {
 		cfg.Classifier = taxonomy.NewBuiltin(cfg.Taxonomy)
 	}
-	return &Service{
-		store:        cfg.Store,
-		baseURL:      cfg.BaseURL,
-		cursors:      cursorSigner{key: cfg.Secret},
-		now:          cfg.Clock,
-		logger:       cfg.Logger,
-		compile:      cfg.Compile,
-		tax:          cfg.Taxonomy,
-		classes:      cfg.Classifier,
-		enrich:       cfg.Enricher,
-		allowPrivate: cfg.AllowPrivate,
-		indexes:      map[string]*orgIndex{},
-		touched:      map[string]time.Time{},
+	s := &Service{
+		store:   cfg.Store,
+		baseURL: cfg.BaseURL,
+		cursors: cursorSigner{key: cfg.Secret},
+		now:     cfg.Clock,
+		logger:  cfg.Logger,
+		compile: cfg.Compile,
+		tax:     cfg.Taxonomy,
+		classes: cfg.Classifier,
+		enrich:  cfg.Enricher,
+		indexes: map[string]*orgIndex{},
+		touched: map[string]time.Time{},
 	}
+	s.allowPrivate = cfg.AllowPrivate
+	return s
 }
 
 // Store exposes the store for the engine and the command line.
