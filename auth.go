@@ -14,7 +14,7 @@ const (
 )
 
 // Scopes lists every scope.
-var Scopes = []string{ScopeTrackerRead, ScopeTrackerWrite, ScopeLeadsRead, ScopeLeadsWrite}
+var Scopes = []string{ScopeTrackerRead, ScopeTrackerWrite, ScopeLeadsRead, ScopeLeadsWrite, ScopeWebhooksManage}
 
 // Org is an investor organisation; every other record belongs to one.
 type Org struct {

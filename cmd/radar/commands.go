@@ -235,7 +235,7 @@ func (m *Main) keysCreate(ctx context.Context, args []string) error {
 	cfg, pos, err := m.parse("keys create", args, func(fs *flag.FlagSet) {
 		fs.StringVar(&org, "org", "", "organisation slug (required)")
 		fs.StringVar(&name, "name", "", "key name (required)")
-		fs.StringVar(&scopes, "scopes", "", "comma-separated scopes (required)")
+		fs.StringVar(&scopes, "scopes", "", "comma-separated scopes of "+strings.Join(radar.Scopes, ", ")+" (required)")
 		fs.StringVar(&expires, "expires", "", "lifetime, e.g. 720h or 90d")
 		fs.BoolVar(&asJSON, "json", false, "print JSON")
 	})

@@ -92,6 +92,10 @@ func TestOpenAPIDescribesEveryOperation(t *testing.T) {
 		"POST /api/v1/leads/{id}/decision", "POST /api/v1/leads/{id}/track",
 		"POST /api/v1/tracker", "POST /api/v1/tracker/enrich", "POST /api/v1/tracker/{id}/refresh",
 	}
+	want = append(want, "DELETE /api/v1/webhooks/{id}", "GET /api/v1/webhooks", "GET /api/v1/webhooks/{id}",
+		"GET /api/v1/webhooks/{id}/deliveries", "PATCH /api/v1/webhooks/{id}", "POST /api/v1/webhooks",
+		"POST /api/v1/webhooks/{id}/rotate-secret", "POST /api/v1/webhooks/{id}/test")
+	slices.Sort(want)
 	if got := doc.operations(); !slices.Equal(got, want) {
 		t.Errorf("operations:\n got %v\nwant %v", got, want)
 	}
@@ -145,6 +149,9 @@ func TestResponsesMatchOpenAPI(t *testing.T) {
 			Header: http.Header{"Idempotency-Key": {"fabrikam-0001"}}}
 		wantStatus(t, env.Send(t, idem), http.StatusCreated)
 		wantStatus(t, env.Send(t, idem), http.StatusOK)
+		hook := env.Do(t, http.MethodPost, "/api/v1/webhooks", key, map[string]any{"url": "https://receiver.example/hook", "events": []string{"signal.created"}})
+		wantStatus(t, hook, http.StatusCreated)
+		hookPath := "/api/v1/webhooks/" + hook.Data()["id"].(string)
 
 		calls := []struct {
 			method, path string
@@ -172,6 +179,13 @@ func TestResponsesMatchOpenAPI(t *testing.T) {
 			{http.MethodPost, "/api/v1/leads/" + run.LeadID + "/track", map[string]any{"thingsToTrack": "funding", "alertEmails": []string{"a@fund.example"}}, 201},
 			{http.MethodPost, "/api/v1/leads/" + run.LeadID + "/track", map[string]any{"thingsToTrack": "funding", "alertEmails": []string{"a@fund.example"}}, 200},
 			{http.MethodPost, "/api/v1/leads/" + run.LeadID + "/decision", map[string]any{"accepted": false}, 200},
+			{http.MethodGet, "/api/v1/webhooks", nil, 200},
+			{http.MethodGet, hookPath, nil, 200},
+			{http.MethodPatch, hookPath, map[string]any{"enabled": false}, 200},
+			{http.MethodPost, hookPath + "/test", nil, 202},
+			{http.MethodPost, hookPath + "/rotate-secret", nil, 200},
+			{http.MethodGet, hookPath + "/deliveries", nil, 200},
+			{http.MethodDelete, hookPath, nil, 204},
 			{http.MethodGet, "/api/v1/signals?entityQuery=zzzzqqq", nil, 404},
 			{http.MethodGet, "/api/v1/tracker?limit=abc", nil, 400},
 			{http.MethodPost, "/api/v1/tracker", "{", 400},

@@ -245,6 +245,7 @@ func (s *Server) register() {
 		})
 	s.registerSignals()
 	s.registerLeads()
+	s.registerWebhooks()
 	tidyDocument(a.OpenAPI())
 }
 
@@ -258,7 +259,7 @@ func tidyDocument(doc *huma.OpenAPI) {
 				continue
 			}
 			delete(o.Responses, "422")
-			if created := o.Responses["201"]; created != nil {
+			if created := o.Responses["201"]; created != nil && created.Headers["Idempotency-Replayed"] != nil {
 				o.Responses["200"] = &huma.Response{
 					Description: "An idempotent replay (idempotencyReplayed, header Idempotency-Replayed: true) or an " +
 						"already tracked company, reused and updated (existingEntity)",

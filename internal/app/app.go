@@ -28,6 +28,7 @@ import (
 	"radar/internal/taxonomy"
 	"radar/internal/tracker"
 	"radar/internal/web"
+	"radar/internal/webhook"
 )
 
 // App is a running Radar.
@@ -96,10 +97,15 @@ func (a *App) build(secret []byte) error {
 		// Companies that run more often than the scheduler looks would run late.
 		scheduleEvery = min(tracker.DefaultScheduleEvery, max(cfg.RunEvery/2, time.Second))
 	}
+	hooks, err := webhook.New(webhook.Config{Store: a.DB, AllowPrivate: cfg.FetchAllowPrivate, Mailer: mailer,
+		BaseURL: cfg.BaseURL, Logger: a.Logger})
+	if err != nil {
+		return err
+	}
 	eng, err := tracker.New(tracker.Config{
 		Store: a.DB, Crawler: crawler, Analyser: tracker.NewAnalyser(cfg.LLMURL, cfg.LLMModel, cfg.LLMAPIKey, nil),
 		Classifier: classifier, Mailer: mailer, Logger: a.Logger, BaseURL: cfg.BaseURL, JobTimeout: cfg.JobTimeout,
-		OnJobFailed: a.metrics.JobFailed, ScheduleEvery: scheduleEvery,
+		OnJobFailed: a.metrics.JobFailed, ScheduleEvery: scheduleEvery, AddWorkers: hooks.Register,
 	})
 	if err != nil {
 		return err

@@ -32,8 +32,8 @@ type Config struct {
 	Taxonomy   *taxonomy.Taxonomy
 	Classifier taxonomy.Classifier
 	Enricher   DraftEnricher
-	// FetchAllowPrivate accepts websites the fetcher could only reach with RADAR_FETCH_ALLOW_PRIVATE: other
-	// ports than 80 and 443, loopback and private addresses.
+	// FetchAllowPrivate accepts websites the fetcher could only reach with RADAR_FETCH_ALLOW_PRIVATE (other
+	// ports than 80 and 443, loopback and private addresses) and webhook endpoints at such addresses.
 	FetchAllowPrivate bool
 }
 

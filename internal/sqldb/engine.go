@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"radar"
 )
@@ -93,6 +94,9 @@ func (db *DB) FinishEnrichment(ctx context.Context, orgID, id string, r radar.En
 			if err := db.enqueue(ctx, tx, []radar.JobArgs{*r.FirstRun}); err != nil {
 				return err
 			}
+		}
+		if err := db.emitWebhooks(ctx, q, tx, orgID, now, radar.WebhookEvent{Type: radar.EventEnrichmentCompleted, Data: e}); err != nil {
+			return err
 		}
 		return db.changed(ctx, q, orgID)
 	})
@@ -275,10 +279,18 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 				}
 			}
 		}
+		events := runEvents(r)
 		for _, l := range r.Leads {
-			if err := upsertLead(ctx, q, r.OrgID, l); err != nil {
+			created, err := upsertLead(ctx, q, r.OrgID, l)
+			if err != nil {
 				return err
 			}
+			if created {
+				events = append(events, radar.WebhookEvent{Type: radar.EventLeadFound, Data: l})
+			}
+		}
+		if err := db.emitWebhooks(ctx, q, tx, r.OrgID, r.FinishedAt, events...); err != nil {
+			return err
 		}
 		at := r.FinishedAt.Micros()
 		var seen [][]any
@@ -396,7 +408,7 @@ func insertRows(ctx context.Context, q querier, head, tail string, rows [][]any)
 
 // upsertLead inserts a lead, or merges the evidence, stage and blanks of the one with the same key, keeping
 // its decision.
-func upsertLead(ctx context.Context, q querier, orgID string, l *radar.Lead) error {
+func upsertLead(ctx context.Context, q querier, orgID string, l *radar.Lead) (created bool, err error) {
 	n, err := q.Exec(ctx, `INSERT INTO leads (id, org_id, lead_key, person_name, person_role, linkedin_url, twitter_url,
 		github_url, company_name, company_website, company_summary, relation, source_entity_id, source_company_name,
 		sector, stage, evidence, decision_status, decided_at, tracked_entity_id, created_at, updated_at)
@@ -406,10 +418,10 @@ func upsertLead(ctx context.Context, q querier, orgID string, l *radar.Lead) err
 		l.Company.Website, l.Company.Summary, l.Relation, l.Source.EntityID, l.Source.CompanyName, l.Sector, l.Stage,
 		jsonText(l.Evidence), radar.DecisionUnreviewed, l.CreatedAt.Micros())
 	if err != nil {
-		return fmt.Errorf("sqldb: upsert lead: %w", err)
+		return false, fmt.Errorf("sqldb: upsert lead: %w", err)
 	}
 	if n > 0 {
-		return nil
+		return true, nil
 	}
 	var (
 		id, stage, evidenceText string
@@ -418,10 +430,10 @@ func upsertLead(ctx context.Context, q querier, orgID string, l *radar.Lead) err
 	err = q.QueryRow(ctx, `SELECT id, stage, evidence FROM leads WHERE org_id = $1 AND lead_key = $2`, orgID, l.Key).
 		Scan(&id, &stage, &evidenceText)
 	if err != nil {
-		return fmt.Errorf("sqldb: upsert lead: %w", err)
+		return false, fmt.Errorf("sqldb: upsert lead: %w", err)
 	}
 	if err := unmarshalText(evidenceText, &evidence); err != nil {
-		return err
+		return false, err
 	}
 	for _, ev := range l.Evidence {
 		if !slices.ContainsFunc(evidence, func(x radar.Evidence) bool { return x.URL == ev.URL }) {
@@ -438,9 +450,9 @@ func upsertLead(ctx context.Context, q querier, orgID string, l *radar.Lead) err
 		updated_at = $6 WHERE id = $7`,
 		jsonText(evidence), stage, l.PersonRole, l.Company.Website, l.Sector, l.UpdatedAt.Micros(), id)
 	if err != nil {
-		return fmt.Errorf("sqldb: upsert lead: %w", err)
+		return false, fmt.Errorf("sqldb: upsert lead: %w", err)
 	}
-	return nil
+	return false, nil
 }
 
 // stageRank orders funding stages; unknown ranks lowest.
@@ -598,7 +610,7 @@ func (db *DB) ClaimOutbox(ctx context.Context, orgID, id string, now, staleBefor
 
 // MarkOutboxSent records the delivery of a claimed alert e-mail on the message and its alert.
 func (db *DB) MarkOutboxSent(ctx context.Context, orgID, id string, now radar.Time) error {
-	return db.tx(ctx, func(q querier, _ any) error {
+	return db.tx(ctx, func(q querier, tx any) error {
 		n, err := q.Exec(ctx, `UPDATE outbox SET status = $1, sent_at = $2, last_error = '', claimed_at = NULL
 			WHERE id = $3 AND org_id = $4`, radar.OutboxSent, now.Micros(), id, orgID)
 		if err != nil {
@@ -611,6 +623,9 @@ func (db *DB) MarkOutboxSent(ctx context.Context, orgID, id string, now radar.Ti
 		if err != nil {
 			return fmt.Errorf("sqldb: mark outbox sent: %w", err)
 		}
+		if err := db.emitAlert(ctx, q, tx, orgID, id, radar.EventAlertSent, now); err != nil {
+			return err
+		}
 		return db.changed(ctx, q, orgID)
 	})
 }
@@ -618,7 +633,7 @@ func (db *DB) MarkOutboxSent(ctx context.Context, orgID, id string, now radar.Ti
 // MarkOutboxFailed records a failed delivery attempt. The message waits for another attempt, or, when final,
 // is given up and its alert's outcome becomes failed with reason.
 func (db *DB) MarkOutboxFailed(ctx context.Context, orgID, id, errText string, final bool, reason string) error {
-	return db.tx(ctx, func(q querier, _ any) error {
+	return db.tx(ctx, func(q querier, tx any) error {
 		status := radar.OutboxPending
 		if final {
 			status = radar.OutboxFailed
@@ -638,6 +653,9 @@ func (db *DB) MarkOutboxFailed(ctx context.Context, orgID, id, errText string, f
 			radar.OutcomeFailed, reason, id)
 		if err != nil {
 			return fmt.Errorf("sqldb: mark outbox failed: %w", err)
+		}
+		if err := db.emitAlert(ctx, q, tx, orgID, id, radar.EventAlertFailed, radar.NewTime(time.Now())); err != nil {
+			return err
 		}
 		return db.changed(ctx, q, orgID)
 	})

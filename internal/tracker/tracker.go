@@ -98,6 +98,9 @@ type Config struct {
 	JobTimeout time.Duration
 	// OnJobFailed, when set, is told of every failed job attempt (the metrics hook here).
 	OnJobFailed func(kind string, final bool)
+	// AddWorkers, when set, registers the workers of other job kinds (webhook deliveries) and returns their
+	// periodic jobs.
+	AddWorkers func(*river.Workers) []*river.PeriodicJob
 }
 
 // Engine runs Radar's background jobs.
@@ -170,6 +173,9 @@ func (e *Engine) Start(ctx context.Context) error {
 		},
 		&river.PeriodicJobOpts{ID: "schedule", RunOnStart: true},
 	)}
+	if e.cfg.AddWorkers != nil {
+		periodic = append(periodic, e.cfg.AddWorkers(workers)...)
+	}
 	pool, err := e.cfg.Store.StartWorkers(context.WithoutCancel(ctx), sqldb.WorkerOptions{
 		Workers: workers, Periodic: periodic, MaxWorkers: e.cfg.MaxWorkers, PollInterval: e.cfg.PollInterval,
 		RescueAfter: e.cfg.RescueAfter, RetryDelay: e.cfg.RetryDelay, Logger: e.cfg.Logger, OnJobFailed: e.cfg.OnJobFailed,
