@@ -38,6 +38,15 @@ var opScopes = map[string][]string{
 	"getLead":        {radar.ScopeLeadsRead},
 	"trackLead":      {radar.ScopeLeadsWrite, radar.ScopeTrackerWrite},
 	"decideLead":     {radar.ScopeLeadsWrite},
+
+	"createWebhook":         {radar.ScopeWebhooksManage},
+	"listWebhooks":          {radar.ScopeWebhooksManage},
+	"getWebhook":            {radar.ScopeWebhooksManage},
+	"updateWebhook":         {radar.ScopeWebhooksManage},
+	"deleteWebhook":         {radar.ScopeWebhooksManage},
+	"testWebhook":           {radar.ScopeWebhooksManage},
+	"rotateWebhookSecret":   {radar.ScopeWebhooksManage},
+	"listWebhookDeliveries": {radar.ScopeWebhooksManage},
 }
 
 // routeScopes maps every operation's route pattern ("POST /api/v1/tracker") to its scopes; an operation
