@@ -39,10 +39,17 @@ type site struct {
 // enrichment.
 func startSite(t testing.TB, engine string, cfg web.Config, enricher ...service.DraftEnricher) *site {
 	t.Helper()
-	opts := apitest.Options{Compile: tracker.Compile}
+	opts := apitest.Options{}
 	if len(enricher) > 0 {
 		opts.Enricher = enricher[0]
 	}
+	return startSiteWith(t, engine, cfg, opts)
+}
+
+// startSiteWith is startSite with the API test server's options, e.g. PublicWebsitesOnly.
+func startSiteWith(t testing.TB, engine string, cfg web.Config, opts apitest.Options) *site {
+	t.Helper()
+	opts.Compile = tracker.Compile
 	opts.Configure = func(env *apitest.Env, c *api.Config) {
 		cfg.Service, cfg.Outbox, cfg.Clock = env.Service, env.DB, env.Clock.Now
 		if cfg.BaseURL == "" {
@@ -263,4 +270,11 @@ func inputValue(html, name string) string {
 		return text(m[1])
 	}
 	return ""
+}
+
+// freshWindow moves the site's clock to a second into the next fixed window of the sign-in limits, so that a
+// test counting attempts does not straddle two windows.
+func (s *site) freshWindow(window time.Duration) {
+	now := s.Clock.Now()
+	s.Clock.Advance(now.Truncate(window).Add(window + time.Second).Sub(now))
 }

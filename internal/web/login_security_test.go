@@ -93,7 +93,9 @@ func TestSignInCountsBeforeItChecks(t *testing.T) {
 				for range replicas {
 					cfg := web.WithVerify(web.Config{LoginLimit: 10, LoginWindow: time.Hour, LoginStore: store, LoginPrefix: prefix,
 						HashWait: time.Minute}, verify)
-					sites = append(sites, startSite(t, engine, cfg))
+					site := startSite(t, engine, cfg)
+					site.freshWindow(time.Hour)
+					sites = append(sites, site)
 				}
 				c := noRedirects(2 * time.Minute)
 				var mu sync.Mutex
@@ -151,6 +153,7 @@ func TestSignInHashSlots(t *testing.T) {
 			return service.VerifyPassword(hash, password)
 		}
 		s := startSite(t, engine, web.WithVerify(web.Config{LoginLimit: 20, LoginWindow: time.Hour, HashSlots: 2, HashWait: 100 * time.Millisecond}, verify))
+		s.freshWindow(time.Hour)
 		c := noRedirects(time.Minute)
 
 		type answer struct {
@@ -216,6 +219,7 @@ func TestSignInLimitsBehindAProxy(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
 		loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 		s := startSite(t, engine, web.Config{LoginLimit: 2, LoginWindow: time.Hour, TrustedProxies: loopback})
+		s.freshWindow(time.Hour)
 		c := noRedirects(time.Minute)
 		from := func(addr string) []string { return []string{"X-Forwarded-For", "198.51.100.200, " + addr} }
 
@@ -248,6 +252,7 @@ func TestSignInLimitsBehindAProxy(t *testing.T) {
 
 		// Without trusted proxies X-Forwarded-For is the client's own claim: the connection's address counts.
 		plain := startSite(t, engine, web.Config{LoginLimit: 2, LoginWindow: time.Hour})
+		plain.freshWindow(time.Hour)
 		for i, addr := range []string{"203.0.113.1", "203.0.113.2"} {
 			if code, _, _ := attempt(c, plain.URL, "z"+string(rune('a'+i))+"@a.example", "guess", "X-Forwarded-For", addr); code != http.StatusUnauthorized {
 				t.Fatalf("failure: %d, want 401", code)
@@ -276,6 +281,7 @@ func TestSignInWhenTheCountersFail(t *testing.T) {
 	defer client.Close()
 	store := ratelimit.NewBreaker(ratelimit.NewRedis(client), ratelimit.BreakerConfig{Failures: 3, Interval: time.Hour, Logger: slog.New(slog.DiscardHandler)})
 	s := startSite(t, storetest.Engines()[0], web.Config{LoginLimit: 2, LoginWindow: time.Hour, LoginStore: store})
+	s.freshWindow(time.Hour)
 	c := noRedirects(time.Minute)
 	for i := range 3 {
 		code, h, err := attempt(c, s.URL, s.OwnerA, "wrong password")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"radar/internal/apitest"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ import (
 // sends a test event, reads the delivery log, disables, enables, rotates and deletes it.
 func TestWebhooksPage(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
-		s := startSite(t, engine, web.Config{})
+		s := startSiteWith(t, engine, web.Config{}, apitest.Options{PublicWebsitesOnly: true})
 		b := s.signedIn(t, s.OwnerA)
 		contains(t, b.get("/webhooks"), "No endpoints yet", "Register an endpoint")
 
