@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -111,9 +110,7 @@ func humaConfig() huma.Config {
 		"bearer": {Type: "http", Scheme: "bearer", Description: "An API key: rdr_<id>_<secret>"},
 	}
 	c.Security = []map[string][]string{{"bearer": {}}}
-	c.Components.Schemas.(interface {
-		RegisterTypeAlias(t, alias reflect.Type)
-	}).RegisterTypeAlias(reflect.TypeFor[radar.Time](), reflect.TypeFor[time.Time]())
+	c.Components.Schemas = newRegistry()
 	return c
 }
 

@@ -1,0 +1,181 @@
+package apitest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
+)
+
+// Conformance checks every request a test sends and every answer it receives under /api/v1 against the served
+// OpenAPI document, with kin-openapi's validator (OpenAPI 3.1, JSON Schema 2020-12):
+//   - the answer's status is documented for the operation, its Content-Type is the documented one and its body
+//     validates against the documented schema;
+//   - a request that breaks the document (a parameter or body outside its schema) is answered with a 4xx;
+//   - a request to no documented operation is answered with a 4xx error envelope.
+type Conformance struct {
+	doc       *openapi3.T
+	router    routers.Router
+	errorBody *openapi3.SchemaRef
+}
+
+// NewConformance loads the served document.
+func NewConformance(served []byte) (*Conformance, error) {
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(served)
+	if err != nil {
+		return nil, fmt.Errorf("load the OpenAPI document: %w", err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		return nil, fmt.Errorf("the OpenAPI document is not valid: %w", err)
+	}
+	r, err := legacy.NewRouter(doc)
+	if err != nil {
+		return nil, fmt.Errorf("route the OpenAPI document: %w", err)
+	}
+	eb := doc.Components.Schemas["ErrorBody"]
+	if eb == nil {
+		return nil, errors.New("the OpenAPI document has no ErrorBody schema")
+	}
+	return &Conformance{doc: doc, router: r, errorBody: eb}, nil
+}
+
+// conformance returns the Env's checker, loaded once from its server's document.
+func (e *Env) conformance(t testing.TB) *Conformance {
+	e.conformOnce.Do(func() {
+		c, err := NewConformance(e.Server.OpenAPI())
+		if err != nil {
+			t.Errorf("OpenAPI conformance: %v", err)
+			return
+		}
+		e.checker = c
+	})
+	return e.checker
+}
+
+// Check reports every way the exchange departs from the document. reqBody is the body sent; stream is true
+// when it was a stream the client did not keep, whose body is then not checked.
+func (c *Conformance) Check(req *http.Request, reqBody []byte, stream bool, res *Response) []string {
+	if !strings.HasPrefix(req.URL.Path, "/api/v1/") {
+		return nil
+	}
+	var out []string
+	where := req.Method + " " + req.URL.RequestURI()
+	fail := func(format string, args ...any) {
+		out = append(out, where+": "+fmt.Sprintf(format, args...))
+	}
+	// Route against the document's server, whatever address the test server listens on.
+	probe := req.Clone(context.Background())
+	base, _ := url.Parse(BaseURL)
+	probe.URL.Scheme, probe.URL.Host, probe.Host = base.Scheme, base.Host, base.Host
+	route, params, err := c.router.FindRoute(probe)
+	for _, v := range params {
+		if v == "" {
+			// The router lets a template's last segment match nothing (/tracker for /tracker/{id}).
+			err = routers.ErrPathNotFound
+		}
+	}
+	if err != nil {
+		if res.Status < 400 || res.Status >= 500 {
+			fail("%d on an operation the document does not have: %s", res.Status, res.Body)
+			return out
+		}
+		if ct := mediaType(res.Header); ct != "application/json" {
+			fail("%d with Content-Type %q, want application/json", res.Status, ct)
+		}
+		if err := c.errorBody.Value.VisitJSON(res.JSON, openapi3.EnableJSONSchema2020()); err != nil {
+			fail("%d is not the error envelope: %v: %s", res.Status, err, res.Body)
+		}
+		return out
+	}
+	opts := &openapi3filter.Options{
+		AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, IncludeResponseStatus: true, MultiError: true,
+		SkipSettingDefaults: true, ExcludeRequestBody: stream,
+	}
+	if reqBody != nil {
+		probe.Body = io.NopCloser(bytes.NewReader(reqBody))
+	} else {
+		probe.Body = http.NoBody
+	}
+	in := &openapi3filter.RequestValidationInput{Request: probe, PathParams: params, Route: route, Options: opts}
+	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil && res.Status < 400 {
+		fail("the request breaks the document (%v) but was answered %d", oneLine(err), res.Status)
+	}
+	if route.Operation.Responses.Status(res.Status) == nil {
+		fail("status %d is not documented for %s %s: %s", res.Status, route.Method, route.Path, res.Body)
+		return out
+	}
+	rin := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: in, Status: res.Status, Header: res.Header,
+		Body: io.NopCloser(bytes.NewReader(res.Body)), Options: opts,
+	}
+	if err := openapi3filter.ValidateResponse(context.Background(), rin); err != nil {
+		fail("%d answer does not match the document: %v\nbody: %s", res.Status, oneLine(err), res.Body)
+	}
+	if doc := route.Operation.Responses.Status(res.Status).Value; doc != nil && len(doc.Content) == 0 && len(res.Body) > 0 {
+		fail("%d has a body where the document describes none: %s", res.Status, res.Body)
+	}
+	if doc := route.Operation.Responses.Status(res.Status).Value; doc != nil && len(doc.Content) > 0 {
+		if ct := mediaType(res.Header); doc.Content.Get(ct) == nil {
+			fail("%d with Content-Type %q, which the document does not list", res.Status, ct)
+		}
+	}
+	return out
+}
+
+func mediaType(h http.Header) string {
+	mt, _, _ := mime.ParseMediaType(h.Get("Content-Type"))
+	return mt
+}
+
+func oneLine(err error) string {
+	s := err.Error()
+	if len(s) > 2000 {
+		s = s[:2000] + "…"
+	}
+	return s
+}
+
+// sentBody returns the bytes r sends as its body (nil for none), and whether it sends a stream instead.
+func sentBody(r Request) ([]byte, bool) {
+	switch b := r.Body.(type) {
+	case nil:
+		return nil, false
+	case []byte:
+		return b, false
+	case string:
+		return []byte(b), false
+	case io.Reader:
+		return nil, true
+	default:
+		j, err := json.Marshal(b)
+		if err != nil {
+			return nil, true
+		}
+		return j, false
+	}
+}
+
+// checkConformance checks one exchange of the Env's client; a departure from the document fails the test.
+func (e *Env) checkConformance(t testing.TB, r Request, req *http.Request, res *Response) {
+	c := e.conformance(t)
+	if c == nil {
+		return
+	}
+	body, stream := sentBody(r)
+	for _, msg := range c.Check(req, body, stream, res) {
+		t.Errorf("OpenAPI conformance: %s", msg)
+	}
+}
