@@ -58,11 +58,15 @@ var namedParams = map[string]string{
 
 // alwaysArrays are the array properties of responses that are always present and never null.
 var alwaysArrays = []string{
+	"EntityPage.data", "SignalPage.data", "AlertPage.data", "LeadPage.data",
 	"Entity.founders", "Entity.alertEmails", "Entity.tags", "Entity.sectors",
 	"Signal.evidence", "Lead.evidence", "Alert.recipients", "RuleEvaluation.evidence",
 	"EnrichResult.found", "Draft.founders", "Draft.alertEmails",
 	"Policy.rules", "PolicyRule.types", "PolicyRule.keywords", "PolicyRule.people",
 	"Resolution.terms", "Resolution.paths", "TermResolution.matches",
+	// Required fields of requests: null is no more valid than an absent field.
+	"CreateInput.founders", "CreateInput.alertEmails", "CreateInput.confirmed", "TrackInput.alertEmails",
+	"DecisionInput.accepted",
 }
 
 // errorCodes lists every error code of the envelope.
@@ -83,7 +87,10 @@ func schemaName(t reflect.Type, hint string) string {
 	if n, ok := strings.CutPrefix(name, "DataBody"); ok && n != "" {
 		return n + "Response"
 	}
-	if n, ok := strings.CutPrefix(name, "List"); ok && n != "" && strings.HasPrefix(t.String(), "service.List[") {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if n, ok := strings.CutPrefix(name, "List"); ok && n != "" && strings.HasPrefix(t.Name(), "List[") {
 		return n + "Page"
 	}
 	return name
@@ -297,6 +304,8 @@ func tidyParam(p *huma.Param) {
 	case p.In == "query" && (p.Name == "since" || p.Name == "until" || p.Name == "updatedAfter"):
 		c.Type = ""
 		c.AnyOf = []*huma.Schema{{Type: huma.TypeString, Format: "date"}, {Type: huma.TypeString, Format: "date-time"}}
+		// Go clients send it as written.
+		c.Extensions = map[string]any{"x-go-type": "string"}
 	case p.In == "query" && (p.Name == "q" || p.Name == "name"):
 		c.MaxLength = new(maxQueryLength)
 	case p.In == "query" && (p.Name == "needsAttention" || p.Name == "changed"):

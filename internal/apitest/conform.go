@@ -29,6 +29,7 @@ type Conformance struct {
 	doc       *openapi3.T
 	router    routers.Router
 	errorBody *openapi3.SchemaRef
+	server    *url.URL
 }
 
 // NewConformance loads the served document.
@@ -49,7 +50,14 @@ func NewConformance(served []byte) (*Conformance, error) {
 	if eb == nil {
 		return nil, errors.New("the OpenAPI document has no ErrorBody schema")
 	}
-	return &Conformance{doc: doc, router: r, errorBody: eb}, nil
+	if len(doc.Servers) == 0 {
+		return nil, errors.New("the OpenAPI document lists no server")
+	}
+	server, err := url.Parse(doc.Servers[0].URL)
+	if err != nil {
+		return nil, fmt.Errorf("the OpenAPI document's server: %w", err)
+	}
+	return &Conformance{doc: doc, router: r, errorBody: eb, server: server}, nil
 }
 
 // conformance returns the Env's checker, loaded once from its server's document.
@@ -78,8 +86,7 @@ func (c *Conformance) Check(req *http.Request, reqBody []byte, stream bool, res 
 	}
 	// Route against the document's server, whatever address the test server listens on.
 	probe := req.Clone(context.Background())
-	base, _ := url.Parse(BaseURL)
-	probe.URL.Scheme, probe.URL.Host, probe.Host = base.Scheme, base.Host, base.Host
+	probe.URL.Scheme, probe.URL.Host, probe.Host = c.server.Scheme, c.server.Host, c.server.Host
 	route, params, err := c.router.FindRoute(probe)
 	for _, v := range params {
 		if v == "" {
