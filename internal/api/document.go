@@ -300,7 +300,10 @@ func tidyParam(p *huma.Param) {
 	case p.In == "path" && p.Name == "id":
 		c.Format = "uuid"
 	case p.In == "header" && p.Name == "Idempotency-Key":
-		c.MinLength, c.MaxLength, c.Pattern = new(minIdempotencyKey), new(maxIdempotencyKey), "^[!-~]+$"
+		// An empty header counts as absent, so the lower limit is stated by the pattern alone.
+		c.MaxLength = new(maxIdempotencyKey)
+		c.Pattern = "^([!-~]{" + strconv.Itoa(minIdempotencyKey) + "," + strconv.Itoa(maxIdempotencyKey) + "})?$"
+		c.Description += "; an empty value counts as absent"
 	case p.In == "query" && (p.Name == "since" || p.Name == "until" || p.Name == "updatedAfter"):
 		c.Type = ""
 		c.AnyOf = []*huma.Schema{{Type: huma.TypeString, Format: "date"}, {Type: huma.TypeString, Format: "date-time"}}

@@ -9,14 +9,17 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/mail"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+	"github.com/google/uuid"
 )
 
 // Conformance checks every request a test sends and every answer it receives under /api/v1 against the served
@@ -32,8 +35,31 @@ type Conformance struct {
 	server    *url.URL
 }
 
+// defineFormats asserts the string formats the document uses beyond date and date-time, as the API reads them.
+var defineFormats = sync.OnceFunc(func() {
+	openapi3.DefineStringFormatCallback("uuid", func(v string) error {
+		if _, err := uuid.Parse(v); err != nil || len(v) != 36 {
+			return fmt.Errorf("%q is not a UUID", v)
+		}
+		return nil
+	})
+	openapi3.DefineStringFormatCallback("uri", func(v string) error {
+		if u, err := url.Parse(v); err != nil || !u.IsAbs() || u.Host == "" {
+			return fmt.Errorf("%q is not an absolute URI", v)
+		}
+		return nil
+	})
+	openapi3.DefineStringFormatCallback("email", func(v string) error {
+		if a, err := mail.ParseAddress(v); err != nil || a.Address != v {
+			return fmt.Errorf("%q is not an e-mail address", v)
+		}
+		return nil
+	})
+})
+
 // NewConformance loads the served document.
 func NewConformance(served []byte) (*Conformance, error) {
+	defineFormats()
 	loader := openapi3.NewLoader()
 	doc, err := loader.LoadFromData(served)
 	if err != nil {
@@ -71,6 +97,21 @@ func (e *Env) conformance(t testing.TB) *Conformance {
 		e.checker = c
 	})
 	return e.checker
+}
+
+// RequestError returns how req (with body reqBody) breaks the document, nil when it keeps to it or names no
+// documented operation.
+func (c *Conformance) RequestError(req *http.Request, reqBody []byte) error {
+	probe := req.Clone(context.Background())
+	probe.URL.Scheme, probe.URL.Host, probe.Host = c.server.Scheme, c.server.Host, c.server.Host
+	route, params, err := c.router.FindRoute(probe)
+	if err != nil {
+		return nil
+	}
+	probe.Body = io.NopCloser(bytes.NewReader(reqBody))
+	opts := &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, SkipSettingDefaults: true}
+	return openapi3filter.ValidateRequest(context.Background(),
+		&openapi3filter.RequestValidationInput{Request: probe, PathParams: params, Route: route, Options: opts})
 }
 
 // Check reports every way the exchange departs from the document. reqBody is the body sent; stream is true
