@@ -1225,7 +1225,7 @@ type ListAlertsParams struct {
 	View *ListAlertsParamsView `form:"view,omitempty" json:"view,omitempty"`
 
 	// EntityId Exact company id; not combinable with entityQuery
-	EntityId *string `form:"entityId,omitempty" json:"entityId,omitempty"`
+	EntityId *openapi_types.UUID `form:"entityId,omitempty" json:"entityId,omitempty"`
 
 	// EntityQuery Fuzzy company or founder name; not combinable with entityId
 	EntityQuery *string `form:"entityQuery,omitempty" json:"entityQuery,omitempty"`
@@ -1283,7 +1283,7 @@ type ListLeadsParams struct {
 	Decision *DecisionStatus      `form:"decision,omitempty" json:"decision,omitempty"`
 
 	// SourceEntityId Exact source company id; not combinable with sourceQuery
-	SourceEntityId *string `form:"sourceEntityId,omitempty" json:"sourceEntityId,omitempty"`
+	SourceEntityId *openapi_types.UUID `form:"sourceEntityId,omitempty" json:"sourceEntityId,omitempty"`
 
 	// SourceQuery Fuzzy source company or founder name; not combinable with sourceEntityId
 	SourceQuery *string `form:"sourceQuery,omitempty" json:"sourceQuery,omitempty"`
@@ -1332,7 +1332,7 @@ type ListSignalsParams struct {
 	View *ListSignalsParamsView `form:"view,omitempty" json:"view,omitempty"`
 
 	// EntityId Exact company id; not combinable with entityQuery
-	EntityId *string `form:"entityId,omitempty" json:"entityId,omitempty"`
+	EntityId *openapi_types.UUID `form:"entityId,omitempty" json:"entityId,omitempty"`
 
 	// EntityQuery Fuzzy company or founder name; not combinable with entityId
 	EntityQuery *string `form:"entityQuery,omitempty" json:"entityQuery,omitempty"`
@@ -2130,7 +2130,7 @@ func NewListAlertsRequest(server string, params *ListAlertsParams) (*http.Reques
 
 		if params.EntityId != nil {
 
-			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "entityId", *params.EntityId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "entityId", *params.EntityId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -2401,7 +2401,7 @@ func NewListLeadsRequest(server string, params *ListLeadsParams) (*http.Request,
 
 		if params.SourceEntityId != nil {
 
-			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "sourceEntityId", *params.SourceEntityId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "sourceEntityId", *params.SourceEntityId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -2760,7 +2760,7 @@ func NewListSignalsRequest(server string, params *ListSignalsParams) (*http.Requ
 
 		if params.EntityId != nil {
 
-			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "entityId", *params.EntityId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "entityId", *params.EntityId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

@@ -128,14 +128,14 @@ func TestGeneratedClientWorkflow(t *testing.T) {
 		if err != nil || created.JSON201 == nil {
 			t.Fatalf("create: %v %s", err, body(created))
 		}
-		id := created.JSON201.Data.Id
+		id := uuid(t, created.JSON201.Data.Id)
 		if created.JSON201.Operation.EnrichmentStatus != radarclient.EnrichmentStatusQueued {
 			t.Errorf("operation.enrichmentStatus = %s, want queued", created.JSON201.Operation.EnrichmentStatus)
 		}
 
 		// Poll it until enrichment is complete and the first run has finished.
 		e := poll(t, func() (*radarclient.EntityEnvelope, bool) {
-			r, err := c.GetTrackerWithResponse(ctx, uuid(t, id), nil)
+			r, err := c.GetTrackerWithResponse(ctx, id, nil)
 			if err != nil || r.JSON200 == nil {
 				t.Fatalf("poll: %v %s", err, body(r))
 			}
@@ -150,7 +150,7 @@ func TestGeneratedClientWorkflow(t *testing.T) {
 
 		// News arrives: refresh, and poll until the run has finished.
 		clk.advance(16 * step)
-		ref, err := c.RefreshTrackerWithResponse(ctx, uuid(t, id))
+		ref, err := c.RefreshTrackerWithResponse(ctx, id)
 		if err != nil || ref.JSON202 == nil {
 			t.Fatalf("refresh: %v %s", err, body(ref))
 		}
@@ -159,7 +159,7 @@ func TestGeneratedClientWorkflow(t *testing.T) {
 			t.Fatal("refresh: baselineLastScrapedAt is null after a finished run")
 		}
 		poll(t, func() (*radarclient.EntityEnvelope, bool) {
-			r, err := c.GetTrackerWithResponse(ctx, uuid(t, id), nil)
+			r, err := c.GetTrackerWithResponse(ctx, id, nil)
 			if err != nil || r.JSON200 == nil {
 				t.Fatalf("poll: %v %s", err, body(r))
 			}

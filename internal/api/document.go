@@ -297,7 +297,7 @@ func tidyParam(p *huma.Param) {
 	}
 	c := *s
 	switch {
-	case p.In == "path" && p.Name == "id":
+	case p.In == "path" && p.Name == "id", p.In == "query" && (p.Name == "entityId" || p.Name == "sourceEntityId"):
 		c.Format = "uuid"
 	case p.In == "header" && p.Name == "Idempotency-Key":
 		// An empty header counts as absent, so the lower limit is stated by the pattern alone.
