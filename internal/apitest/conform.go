@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/mail"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -20,6 +21,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 	"github.com/google/uuid"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Conformance checks every request a test sends and every answer it receives under /api/v1 against the served
@@ -29,11 +31,19 @@ import (
 //   - a request that breaks the document (a parameter or body outside its schema) is answered with a 4xx;
 //   - a request to no documented operation is answered with a 4xx error envelope.
 type Conformance struct {
-	doc       *openapi3.T
-	router    routers.Router
-	errorBody *openapi3.SchemaRef
-	server    *url.URL
+	doc    *openapi3.T
+	router routers.Router
+	server *url.URL
+
+	// Bodies are checked with schemas compiled once from the document (kin-openapi compiles them again for
+	// every value it checks).
+	mu       sync.Mutex
+	compiler *jsonschema.Compiler
+	schemas  map[string]*jsonschema.Schema
 }
+
+// documentURL names the document among the compiler's resources.
+const documentURL = "https://radar.test/openapi.json"
 
 // defineFormats asserts the string formats the document uses beyond date and date-time, as the API reads them.
 var defineFormats = sync.OnceFunc(func() {
@@ -72,9 +82,18 @@ func NewConformance(served []byte) (*Conformance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("route the OpenAPI document: %w", err)
 	}
-	eb := doc.Components.Schemas["ErrorBody"]
-	if eb == nil {
+	if doc.Components == nil || doc.Components.Schemas["ErrorBody"] == nil {
 		return nil, errors.New("the OpenAPI document has no ErrorBody schema")
+	}
+	raw, err := jsonschema.UnmarshalJSON(bytes.NewReader(served))
+	if err != nil {
+		return nil, err
+	}
+	compiler := jsonschema.NewCompiler()
+	compiler.DefaultDraft(jsonschema.Draft2020)
+	compiler.AssertFormat()
+	if err := compiler.AddResource(documentURL, raw); err != nil {
+		return nil, err
 	}
 	if len(doc.Servers) == 0 {
 		return nil, errors.New("the OpenAPI document lists no server")
@@ -83,7 +102,7 @@ func NewConformance(served []byte) (*Conformance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the OpenAPI document's server: %w", err)
 	}
-	return &Conformance{doc: doc, router: r, errorBody: eb, server: server}, nil
+	return &Conformance{doc: doc, router: r, server: server, compiler: compiler, schemas: map[string]*jsonschema.Schema{}}, nil
 }
 
 // conformance returns the Env's checker, loaded once from its server's document.
@@ -102,16 +121,52 @@ func (e *Env) conformance(t testing.TB) *Conformance {
 // RequestError returns how req (with body reqBody) breaks the document, nil when it keeps to it or names no
 // documented operation.
 func (c *Conformance) RequestError(req *http.Request, reqBody []byte) error {
-	probe := req.Clone(context.Background())
-	probe.URL.Scheme, probe.URL.Host, probe.Host = c.server.Scheme, c.server.Host, c.server.Host
-	route, params, err := c.router.FindRoute(probe)
+	probe, route, params, err := c.route(req)
 	if err != nil {
 		return nil
 	}
-	probe.Body = io.NopCloser(bytes.NewReader(reqBody))
-	opts := &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, SkipSettingDefaults: true}
-	return openapi3filter.ValidateRequest(context.Background(),
-		&openapi3filter.RequestValidationInput{Request: probe, PathParams: params, Route: route, Options: opts})
+	return c.requestError(probe, route, params, reqBody, false)
+}
+
+// route finds the documented operation of req, routed against the document's server whatever address the test
+// server listens on.
+func (c *Conformance) route(req *http.Request) (*http.Request, *routers.Route, map[string]string, error) {
+	probe := req.Clone(context.Background())
+	probe.URL.Scheme, probe.URL.Host, probe.Host = c.server.Scheme, c.server.Host, c.server.Host
+	probe.Body = http.NoBody
+	route, params, err := c.router.FindRoute(probe)
+	for _, v := range params {
+		if v == "" {
+			// The router lets a template's last segment match nothing (/tracker for /tracker/{id}).
+			err = routers.ErrPathNotFound
+		}
+	}
+	return probe, route, params, err
+}
+
+// requestError checks the parameters with kin-openapi and the body with the compiled schema of the operation.
+func (c *Conformance) requestError(probe *http.Request, route *routers.Route, params map[string]string, reqBody []byte, stream bool) error {
+	opts := &openapi3filter.Options{
+		AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, SkipSettingDefaults: true, ExcludeRequestBody: true,
+	}
+	in := &openapi3filter.RequestValidationInput{Request: probe, PathParams: params, Route: route, Options: opts}
+	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
+		return err
+	}
+	rb := route.Operation.RequestBody
+	if rb == nil || rb.Value == nil || stream {
+		return nil
+	}
+	if len(reqBody) == 0 {
+		if rb.Value.Required {
+			return errors.New("the request body is required")
+		}
+		return nil
+	}
+	if ct := mediaType(probe.Header); rb.Value.Content.Get(ct) == nil {
+		return fmt.Errorf("request Content-Type %q is not one the document lists", ct)
+	}
+	return c.validate(pointer("paths", route.Path, strings.ToLower(route.Method), "requestBody", "content", "application/json", "schema"), reqBody)
 }
 
 // Check reports every way the exchange departs from the document. reqBody is the body sent; stream is true
@@ -125,16 +180,7 @@ func (c *Conformance) Check(req *http.Request, reqBody []byte, stream bool, res 
 	fail := func(format string, args ...any) {
 		out = append(out, where+": "+fmt.Sprintf(format, args...))
 	}
-	// Route against the document's server, whatever address the test server listens on.
-	probe := req.Clone(context.Background())
-	probe.URL.Scheme, probe.URL.Host, probe.Host = c.server.Scheme, c.server.Host, c.server.Host
-	route, params, err := c.router.FindRoute(probe)
-	for _, v := range params {
-		if v == "" {
-			// The router lets a template's last segment match nothing (/tracker for /tracker/{id}).
-			err = routers.ErrPathNotFound
-		}
-	}
+	probe, route, params, err := c.route(req)
 	if err != nil {
 		if res.Status < 400 || res.Status >= 500 {
 			fail("%d on an operation the document does not have: %s", res.Status, res.Body)
@@ -143,44 +189,66 @@ func (c *Conformance) Check(req *http.Request, reqBody []byte, stream bool, res 
 		if ct := mediaType(res.Header); ct != "application/json" {
 			fail("%d with Content-Type %q, want application/json", res.Status, ct)
 		}
-		if err := c.errorBody.Value.VisitJSON(res.JSON, openapi3.EnableJSONSchema2020()); err != nil {
+		if err := c.validate(pointer("components", "schemas", "ErrorBody"), res.Body); err != nil {
 			fail("%d is not the error envelope: %v: %s", res.Status, err, res.Body)
 		}
 		return out
 	}
-	opts := &openapi3filter.Options{
-		AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, IncludeResponseStatus: true, MultiError: true,
-		SkipSettingDefaults: true, ExcludeRequestBody: stream,
-	}
-	if reqBody != nil {
-		probe.Body = io.NopCloser(bytes.NewReader(reqBody))
-	} else {
-		probe.Body = http.NoBody
-	}
-	in := &openapi3filter.RequestValidationInput{Request: probe, PathParams: params, Route: route, Options: opts}
-	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil && res.Status < 400 {
+	if err := c.requestError(probe, route, params, reqBody, stream); err != nil && res.Status < 400 {
 		fail("the request breaks the document (%v) but was answered %d", oneLine(err), res.Status)
 	}
-	if route.Operation.Responses.Status(res.Status) == nil {
+	code := strconv.Itoa(res.Status)
+	doc := route.Operation.Responses.Value(code)
+	if doc == nil || doc.Value == nil {
 		fail("status %d is not documented for %s %s: %s", res.Status, route.Method, route.Path, res.Body)
 		return out
 	}
-	rin := &openapi3filter.ResponseValidationInput{
-		RequestValidationInput: in, Status: res.Status, Header: res.Header,
-		Body: io.NopCloser(bytes.NewReader(res.Body)), Options: opts,
+	if len(doc.Value.Content) == 0 {
+		if len(res.Body) > 0 {
+			fail("%d has a body where the document describes none: %s", res.Status, res.Body)
+		}
+		return out
 	}
-	if err := openapi3filter.ValidateResponse(context.Background(), rin); err != nil {
+	ct := mediaType(res.Header)
+	if doc.Value.Content.Get(ct) == nil {
+		fail("%d with Content-Type %q, which the document does not list", res.Status, ct)
+		return out
+	}
+	ptr := pointer("paths", route.Path, strings.ToLower(route.Method), "responses", code, "content", ct, "schema")
+	if err := c.validate(ptr, res.Body); err != nil {
 		fail("%d answer does not match the document: %v\nbody: %s", res.Status, oneLine(err), res.Body)
 	}
-	if doc := route.Operation.Responses.Status(res.Status).Value; doc != nil && len(doc.Content) == 0 && len(res.Body) > 0 {
-		fail("%d has a body where the document describes none: %s", res.Status, res.Body)
-	}
-	if doc := route.Operation.Responses.Status(res.Status).Value; doc != nil && len(doc.Content) > 0 {
-		if ct := mediaType(res.Header); doc.Content.Get(ct) == nil {
-			fail("%d with Content-Type %q, which the document does not list", res.Status, ct)
-		}
-	}
 	return out
+}
+
+// pointer is the location of a schema in the document, as a JSON pointer fragment.
+func pointer(parts ...string) string {
+	var b strings.Builder
+	b.WriteString(documentURL + "#")
+	for _, p := range parts {
+		b.WriteString("/" + strings.ReplaceAll(strings.ReplaceAll(p, "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+// validate checks a JSON body against the schema at ptr, compiled once (JSON Schema 2020-12, formats asserted).
+func (c *Conformance) validate(ptr string, body []byte) error {
+	c.mu.Lock()
+	s, ok := c.schemas[ptr]
+	if !ok {
+		var err error
+		if s, err = c.compiler.Compile(ptr); err != nil {
+			c.mu.Unlock()
+			return fmt.Errorf("compile %s: %w", ptr, err)
+		}
+		c.schemas[ptr] = s
+	}
+	c.mu.Unlock()
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+	if err != nil {
+		return fmt.Errorf("the body is not JSON: %w", err)
+	}
+	return s.Validate(v)
 }
 
 func mediaType(h http.Header) string {
