@@ -214,7 +214,8 @@ var operationDocs = map[string]string{
 // failures as 400, never 422.
 func tidyDocument(doc *huma.OpenAPI, base string) {
 	doc.Servers = []*huma.Server{{URL: base, Description: "This server (RADAR_BASE_URL)"}}
-	doc.Info.License = &huma.License{Name: "Proprietary", URL: base + "/"}
+	// Radar is not open source; an SPDX LicenseRef names a licence outside the SPDX list.
+	doc.Info.License = &huma.License{Name: "Proprietary", Identifier: "LicenseRef-Proprietary"}
 	doc.Info.Contact = &huma.Contact{Name: "Radar operators", URL: base + "/"}
 	errorSchema := &huma.Schema{Ref: "#/components/schemas/ErrorBody"}
 	doc.Paths["/api/v1/openapi"] = &huma.PathItem{Get: &huma.Operation{
