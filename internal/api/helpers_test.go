@@ -2,9 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -38,11 +36,10 @@ func startWith(t testing.TB, engine string, o apitest.Options) *apitest.Env {
 	return env
 }
 
-// document is the served OpenAPI document, used to check responses against their operation's schema.
+// document is the served OpenAPI document's operations, used to see which documented responses a test reached.
 type document struct {
-	root    map[string]any
-	schemas map[string]any
-	routes  []route
+	root   map[string]any
+	routes []route
 
 	mu   sync.Mutex
 	seen map[string]bool // "METHOD /template STATUS" of every checked response
@@ -60,8 +57,6 @@ func loadDocument(t testing.TB, b []byte) *document {
 	if err := json.Unmarshal(b, &d.root); err != nil {
 		t.Fatalf("OpenAPI document is not JSON: %v", err)
 	}
-	comps, _ := d.root["components"].(map[string]any)
-	d.schemas, _ = comps["schemas"].(map[string]any)
 	paths, _ := d.root["paths"].(map[string]any)
 	for tmpl, item := range paths {
 		pattern := "^" + regexp.MustCompile(`\\\{[^}]+\\\}`).ReplaceAllString(regexp.QuoteMeta(tmpl), `[^/]+`) + "$"
@@ -108,8 +103,9 @@ func (d *document) checked(key string) bool {
 	return d.seen[key]
 }
 
-// check validates one response: the promises every response keeps, and the body against the schema of
-// the operation's documented response for its status.
+// check records which documented status of which operation a response had, and checks the promises every
+// response keeps (X-Request-Id, the one form of timestamps). Its status, Content-Type and body are checked
+// against the served document by apitest's conformance layer, which every request of these tests goes through.
 func (d *document) check(t testing.TB, req *http.Request, res *apitest.Response) {
 	where := req.Method + " " + req.URL.RequestURI()
 	if res.Header.Get("X-Request-Id") == "" {
@@ -118,48 +114,10 @@ func (d *document) check(t testing.TB, req *http.Request, res *apitest.Response)
 	if res.JSON != nil {
 		checkTimestamps(t, where, "", res.JSON)
 	}
-	if req.URL.Path == "/api/v1/openapi" {
-		return
-	}
-	var errs []string
-	r := d.route(req.Method, req.URL.Path)
-	if r == nil {
-		// Unknown routes and methods answer with the error envelope.
-		if res.Status < 400 {
-			t.Errorf("%s: status %d on an undocumented operation", where, res.Status)
-			return
-		}
-		d.validate(map[string]any{"$ref": "#/components/schemas/ErrorBody"}, res.JSON, "body", &errs)
-	} else {
-		code := strconv.Itoa(res.Status)
+	if r := d.route(req.Method, req.URL.Path); r != nil {
 		d.mu.Lock()
-		d.seen[r.method+" "+r.template+" "+code] = true
+		d.seen[r.method+" "+r.template+" "+strconv.Itoa(res.Status)] = true
 		d.mu.Unlock()
-		resp, ok := r.op["responses"].(map[string]any)[code].(map[string]any)
-		if !ok {
-			t.Errorf("%s: status %d is not documented for %s %s: %s", where, res.Status, r.method, r.template, res.Body)
-			return
-		}
-		content, _ := resp["content"].(map[string]any)
-		if len(content) == 0 {
-			if len(res.Body) != 0 {
-				t.Errorf("%s: %d has a body where the document describes none: %s", where, res.Status, res.Body)
-			}
-			return
-		}
-		if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-			t.Errorf("%s: Content-Type %q, want application/json", where, ct)
-		}
-		media, _ := content["application/json"].(map[string]any)
-		schema, _ := media["schema"].(map[string]any)
-		if res.JSON == nil {
-			t.Errorf("%s: body is not JSON: %q", where, res.Body)
-			return
-		}
-		d.validate(schema, res.JSON, "body", &errs)
-	}
-	for _, e := range errs {
-		t.Errorf("%s: %d response does not match the OpenAPI document: %s", where, res.Status, e)
 	}
 }
 
@@ -180,134 +138,9 @@ func (d *document) route(method, path string) *route {
 	return nil
 }
 
-// validate is a small JSON Schema check covering what the document uses: $ref, type (with null), enum,
-// properties, required, additionalProperties, items, anyOf/oneOf/allOf and the date-time format.
-func (d *document) validate(s map[string]any, v any, path string, errs *[]string) {
-	fail := func(format string, args ...any) {
-		*errs = append(*errs, path+": "+fmt.Sprintf(format, args...))
-	}
-	if ref, ok := s["$ref"].(string); ok {
-		name := strings.TrimPrefix(ref, "#/components/schemas/")
-		target, ok := d.schemas[name].(map[string]any)
-		if !ok {
-			fail("unresolvable $ref %s", ref)
-			return
-		}
-		d.validate(target, v, path, errs)
-		return
-	}
-	for _, sub := range list(s["allOf"]) {
-		d.validate(sub.(map[string]any), v, path, errs)
-	}
-	for _, key := range []string{"anyOf", "oneOf"} {
-		alts := list(s[key])
-		if len(alts) == 0 {
-			continue
-		}
-		matched := 0
-		var first []string
-		for _, alt := range alts {
-			var e []string
-			d.validate(alt.(map[string]any), v, path, &e)
-			if len(e) == 0 {
-				matched++
-			} else if first == nil {
-				first = e
-			}
-		}
-		if matched == 0 || (key == "oneOf" && matched > 1) {
-			fail("%s: %d alternatives match (first failure: %v)", key, matched, first)
-		}
-	}
-	if types := typesOf(s["type"]); len(types) > 0 && !slices.Contains(types, jsonType(v)) {
-		if !(jsonType(v) == "integer" && slices.Contains(types, "number")) {
-			fail("is %s, want %v", jsonType(v), types)
-			return
-		}
-	}
-	if enum := list(s["enum"]); enum != nil && !slices.ContainsFunc(enum, func(e any) bool { return fmt.Sprint(e) == fmt.Sprint(v) }) {
-		fail("%v is not one of %v", v, enum)
-	}
-	switch v := v.(type) {
-	case map[string]any:
-		for _, req := range list(s["required"]) {
-			if _, ok := v[req.(string)]; !ok {
-				fail("required property %q is missing", req)
-			}
-		}
-		props, _ := s["properties"].(map[string]any)
-		for k, val := range v {
-			if ps, ok := props[k].(map[string]any); ok {
-				d.validate(ps, val, path+"."+k, errs)
-				continue
-			}
-			switch addl := s["additionalProperties"].(type) {
-			case bool:
-				if !addl {
-					fail("property %q is not in the schema", k)
-				}
-			case map[string]any:
-				d.validate(addl, val, path+"."+k, errs)
-			}
-		}
-	case []any:
-		if items, ok := s["items"].(map[string]any); ok {
-			for i, it := range v {
-				d.validate(items, it, path+"["+strconv.Itoa(i)+"]", errs)
-			}
-		}
-	case string:
-		switch s["format"] {
-		case "date-time":
-			if !timestampRE.MatchString(v) {
-				fail("%q is not a timestamp of the form 2026-11-21T09:30:00.123456+00:00", v)
-			}
-		case "uri":
-			if u, err := url.Parse(v); err != nil || !u.IsAbs() {
-				fail("%q is not an absolute URI", v)
-			}
-		}
-	}
-}
-
 func list(v any) []any {
 	l, _ := v.([]any)
 	return l
-}
-
-func typesOf(v any) []string {
-	switch t := v.(type) {
-	case string:
-		return []string{t}
-	case []any:
-		out := make([]string, len(t))
-		for i, x := range t {
-			out[i], _ = x.(string)
-		}
-		return out
-	}
-	return nil
-}
-
-func jsonType(v any) string {
-	switch v := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case float64:
-		if v == float64(int64(v)) {
-			return "integer"
-		}
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return fmt.Sprintf("%T", v)
 }
 
 // checkTimestamps fails on any timestamp not in the API's one form: every field named …At, and any string

@@ -86,6 +86,7 @@ func TestOpenAPIDescribesEveryOperation(t *testing.T) {
 		"DELETE /api/v1/tracker/{id}",
 		"GET /api/v1/alerts", "GET /api/v1/alerts/{id}",
 		"GET /api/v1/leads", "GET /api/v1/leads/{id}",
+		"GET /api/v1/openapi",
 		"GET /api/v1/signals", "GET /api/v1/signals/{id}",
 		"GET /api/v1/tracker", "GET /api/v1/tracker/{id}",
 		"PATCH /api/v1/tracker/{id}",
@@ -199,6 +200,7 @@ func TestResponsesMatchOpenAPI(t *testing.T) {
 				t.Errorf("%s %s: got %s, want %d", c.method, c.path, res, c.status)
 			}
 		}
+		wantStatus(t, env.Do(t, http.MethodGet, "/api/v1/openapi", "", nil), http.StatusOK)
 		wantError(t, env.Do(t, http.MethodGet, "/api/v1/tracker", "", nil), 401, radar.EUnauthorized)
 		wantError(t, env.Do(t, http.MethodPost, "/api/v1/tracker", readOnly, apitest.CreateBody("Scoped")), 403, radar.EInsufficientScope)
 

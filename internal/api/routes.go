@@ -23,6 +23,7 @@ func op(id, method, path, summary, tag string, status int, errs ...int) huma.Ope
 // opScopes names the scopes each operation needs. The middleware checks them before it reads anything of
 // the request, so that a key without them learns nothing of what the request should look like.
 var opScopes = map[string][]string{
+	"getOpenAPI":     nil, // served to anyone, without authentication
 	"createTracker":  {radar.ScopeTrackerWrite},
 	"listTracker":    {radar.ScopeTrackerRead},
 	"getTracker":     {radar.ScopeTrackerRead},
@@ -80,7 +81,7 @@ func (p PageParams) query() service.PageQuery {
 }
 
 type IDParam struct {
-	ID string `path:"id" doc:"Resource id (UUID)"`
+	ID string `path:"id" doc:"Resource id (a UUID)"`
 }
 
 type ViewParam struct {
@@ -144,8 +145,48 @@ func (DraftInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema 
 	return s
 }
 
+// Draft is an enriched draft: the creation fields as far as the draft and enrichment know them. Lists are
+// always present, empty when unknown; thingsToTrack is empty when the draft had none.
+type Draft radar.EntityInput
+
+// TransformSchema describes a draft as it is answered, not as a create requires it.
+func (Draft) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	s.Required = []string{"companyName", "companyWebsite", "founders", "thingsToTrack", "alertEmails"}
+	for _, name := range []string{"founders", "alertEmails"} {
+		if p := s.Properties[name]; p != nil {
+			p.MinItems, p.Nullable = nil, false
+		}
+	}
+	if p := s.Properties["thingsToTrack"]; p != nil {
+		p.MinLength = nil
+		p.Description = "Alert rules in plain language; empty when the draft had none"
+	}
+	return s
+}
+
+// EnrichResult is the answer of a draft enrichment: the completed draft and each profile found.
+type EnrichResult struct {
+	Data  Draft         `json:"data"`
+	Found []radar.Found `json:"found"`
+}
+
+func enriched(r *service.EnrichResult) EnrichResult {
+	d := Draft(r.Data)
+	if d.Founders == nil {
+		d.Founders = []radar.FounderInput{}
+	}
+	if d.AlertEmails == nil {
+		d.AlertEmails = []string{}
+	}
+	found := r.Found
+	if found == nil {
+		found = []radar.Found{}
+	}
+	return EnrichResult{Data: d, Found: found}
+}
+
 type createInput struct {
-	IdempotencyKey string `header:"Idempotency-Key" doc:"8-200 printable ASCII characters without spaces; remembered 24 hours"`
+	IdempotencyKey string `header:"Idempotency-Key" doc:"8-200 printable ASCII characters without spaces; a repeated create with the same key and body answers the first result (remembered 24 hours)"`
 	Body           radar.CreateInput
 }
 
@@ -245,43 +286,16 @@ func (s *Server) register() {
 		http.StatusOK, 400, 413, 415, 503)
 	enrich.Description = "Only companyName and companyWebsite are required. Counts in the enrich bucket (60 per hour) and as a write."
 	huma.Register(a, enrich,
-		func(ctx context.Context, in *body[DraftInput]) (*body[*service.EnrichResult], error) {
+		func(ctx context.Context, in *body[DraftInput]) (*body[EnrichResult], error) {
 			r, err := s.svc.EnrichDraft(ctx, PrincipalFrom(ctx), in.Body.EntityInput)
 			if err != nil {
 				return nil, fail(ctx, log, err)
 			}
-			return &body[*service.EnrichResult]{r}, nil
+			return &body[EnrichResult]{enriched(r)}, nil
 		})
 	s.registerSignals()
 	s.registerLeads()
 	s.registerWebhooks()
-	tidyDocument(a.OpenAPI())
-}
-
-// tidyDocument states what huma cannot infer from the handlers: a create (or lead track) also answers 200 for
-// an idempotent replay or an already tracked company, validation failures are 400 and never 422, and an
-// entity's latestSignal is null until its first run has finished.
-func tidyDocument(doc *huma.OpenAPI) {
-	for _, item := range doc.Paths {
-		for _, o := range []*huma.Operation{item.Get, item.Post, item.Patch, item.Delete} {
-			if o == nil {
-				continue
-			}
-			delete(o.Responses, "422")
-			if created := o.Responses["201"]; created != nil && created.Headers["Idempotency-Replayed"] != nil {
-				o.Responses["200"] = &huma.Response{
-					Description: "An idempotent replay (idempotencyReplayed, header Idempotency-Replayed: true) or an " +
-						"already tracked company, reused and updated (existingEntity)",
-					Headers: map[string]*huma.Param{"Idempotency-Replayed": created.Headers["Idempotency-Replayed"]},
-					Content: created.Content,
-				}
-			}
-		}
-	}
-	if e := doc.Components.Schemas.Map()["Entity"]; e != nil {
-		e.Properties["latestSignal"] = &huma.Schema{
-			Description: "The newest signal in its compact view; null until a run has finished",
-			AnyOf:       []*huma.Schema{{Ref: "#/components/schemas/Signal"}, {Type: "null"}},
-		}
-	}
+	tidySchemas(a.OpenAPI().Components.Schemas)
+	tidyDocument(a.OpenAPI(), s.base())
 }

@@ -11,7 +11,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -114,9 +113,7 @@ func humaConfig() huma.Config {
 		"bearer": {Type: "http", Scheme: "bearer", Description: "An API key: rdr_<id>_<secret>"},
 	}
 	c.Security = []map[string][]string{{"bearer": {}}}
-	c.Components.Schemas.(interface {
-		RegisterTypeAlias(t, alias reflect.Type)
-	}).RegisterTypeAlias(reflect.TypeFor[radar.Time](), reflect.TypeFor[time.Time]())
+	c.Components.Schemas = newRegistry()
 	return c
 }
 

@@ -83,6 +83,9 @@ type Env struct {
 	// OpenAPI document). It may be called from several goroutines at once.
 	Check func(t testing.TB, req *http.Request, res *Response)
 
+	conformOnce sync.Once
+	checker     *Conformance
+
 	dbURL  string
 	client *http.Client
 	rawMu  sync.Mutex
@@ -302,11 +305,14 @@ func (e *Env) Try(t testing.TB, r Request) (*Response, error) {
 			res.JSON = v
 		}
 	}
+	e.checkConformance(t, r, req, res)
 	if e.Check != nil {
 		e.Check(t, req, res)
 	}
 	return res, nil
 }
+
+// Try and Serve check every exchange under /api/v1 against the served OpenAPI document (see Conformance).
 
 // Serve runs r through the server's handler in process, without the network: faster for tests that send
 // many requests, and the same middleware, routing and checks.
@@ -325,6 +331,7 @@ func (e *Env) Serve(t testing.TB, r Request) *Response {
 			res.JSON = v
 		}
 	}
+	e.checkConformance(t, r, req, res)
 	if e.Check != nil {
 		e.Check(t, req, res)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"radar/internal/apitest"
 	"radar/internal/app"
 	"radar/internal/config"
 	"radar/internal/mail/smtptest"
@@ -28,14 +29,17 @@ type client struct {
 	t    *testing.T
 	base string
 	key  string
+	// check holds every exchange to the served OpenAPI document.
+	check *apitest.Conformance
 }
 
 func (c client) do(method, path string, body any) (int, map[string]any) {
 	c.t.Helper()
 	var r io.Reader
+	var sent []byte
 	if body != nil {
-		b, _ := json.Marshal(body)
-		r = bytes.NewReader(b)
+		sent, _ = json.Marshal(body)
+		r = bytes.NewReader(sent)
 	}
 	req, _ := http.NewRequest(method, c.base+path, r)
 	req.Header.Set("Authorization", "Bearer "+c.key)
@@ -47,8 +51,17 @@ func (c client) do(method, path string, body any) (int, map[string]any) {
 		c.t.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		c.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	if c.check != nil {
+		for _, msg := range c.check.Check(req, sent, false, &apitest.Response{Status: res.StatusCode, Header: res.Header, Body: b}) {
+			c.t.Errorf("OpenAPI conformance: %s", msg)
+		}
+	}
 	var out map[string]any
-	json.NewDecoder(res.Body).Decode(&out)
+	json.Unmarshal(b, &out)
 	return res.StatusCode, out
 }
 
@@ -108,7 +121,11 @@ func TestTrackerEndToEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := client{t: t, base: "http://" + a.Addr(), key: k.Secret}
+		check, err := apitest.NewConformance(a.Server.OpenAPI())
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := client{t: t, base: "http://" + a.Addr(), key: k.Secret, check: check}
 		site := map[string]simweb.Company{}
 		for _, co := range web.Companies() {
 			site[co.Slug] = co

@@ -22,6 +22,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"radar/internal/apitest"
 	"radar/internal/sqldb/storetest"
 )
 
@@ -353,14 +354,58 @@ func call(method, url, key string, body any, header map[string]string) (response
 	return response{status: resp.StatusCode, header: resp.Header, body: b}, nil
 }
 
-// mustCall is call that fails the test on a transport error.
+// mustCall is call that fails the test on a transport error, and on an exchange under /api/v1 that departs
+// from the served OpenAPI document (apitest.Conformance).
 func mustCall(t *testing.T, method, url, key string, body any, header map[string]string) response {
 	t.Helper()
 	r, err := call(method, url, key, body, header)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, url, err)
 	}
+	checkConformance(t, method, url, key, body, header, r)
 	return r
+}
+
+// conformance is the checker of the served document, loaded from the first replica asked.
+var conformance struct {
+	once  sync.Once
+	check *apitest.Conformance
+	err   error
+}
+
+func checkConformance(t *testing.T, method, rawURL, key string, body any, header map[string]string, r response) {
+	t.Helper()
+	u, err := url.Parse(rawURL)
+	if err != nil || !strings.HasPrefix(u.Path, "/api/v1/") {
+		return
+	}
+	conformance.once.Do(func() {
+		doc, err := call(http.MethodGet, u.Scheme+"://"+u.Host+"/api/v1/openapi", "", nil, nil)
+		if err != nil {
+			conformance.err = err
+			return
+		}
+		conformance.check, conformance.err = apitest.NewConformance(doc.body)
+	})
+	if conformance.err != nil {
+		t.Fatalf("load the OpenAPI document: %v", conformance.err)
+	}
+	req, _ := http.NewRequest(method, rawURL, nil)
+	var sent []byte
+	if body != nil {
+		sent, _ = json.Marshal(body)
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res := &apitest.Response{Status: r.status, Header: r.header, Body: r.body}
+	for _, msg := range conformance.check.Check(req, sent, false, res) {
+		t.Errorf("OpenAPI conformance: %s", msg)
+	}
 }
 
 // decode unmarshals the body of r into v.

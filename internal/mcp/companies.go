@@ -50,7 +50,7 @@ func listCompanies() *tool {
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeTrackerRead},
 		buckets:     readBucket(),
-	}, func(ctx context.Context, e env, in listCompaniesArgs) (any, error) {
+	}, func(ctx context.Context, e env, in listCompaniesArgs) (*service.List[*radar.Entity], error) {
 		return e.svc.ListEntities(ctx, e.p, service.EntityQuery{
 			PageQuery: in.query(), Status: in.Status, Stage: in.Stage, UpdatedAfter: in.UpdatedAfter,
 			Classification: in.Classification,
@@ -69,10 +69,10 @@ func getCompany() *tool {
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeTrackerRead},
 		buckets:     readBucket(),
-	}, func(ctx context.Context, e env, in companyID) (any, error) {
+	}, func(ctx context.Context, e env, in companyID) (api.EntityEnvelope, error) {
 		x, err := e.svc.GetEntity(ctx, e.p, in.ID, radar.ViewFull)
 		if err != nil {
-			return nil, err
+			return api.EntityEnvelope{}, err
 		}
 		return api.EntityEnvelope{Data: x, Operation: x.Operation}, nil
 	})
@@ -146,14 +146,14 @@ func addCompany() *tool {
 		annotations: writes(true, false, true),
 		scopes:      []string{radar.ScopeTrackerWrite},
 		buckets:     createBucket(),
-	}, func(ctx context.Context, e env, in addCompanyArgs) (any, error) {
+	}, func(ctx context.Context, e env, in addCompanyArgs) (api.EntityEnvelope, error) {
 		key := in.IdempotencyKey
 		if key == "" {
 			key = derivedKey(in)
 		}
 		r, err := e.svc.CreateEntity(ctx, e.p, in.input(), key)
 		if err != nil {
-			return nil, err
+			return api.EntityEnvelope{}, err
 		}
 		return createdEnvelope(r), nil
 	})
@@ -204,10 +204,10 @@ func updateCompany() *tool {
 		annotations: writes(true, false, false),
 		scopes:      []string{radar.ScopeTrackerWrite},
 		buckets:     writeBucket(),
-	}, func(ctx context.Context, e env, in updateCompanyArgs) (any, error) {
+	}, func(ctx context.Context, e env, in updateCompanyArgs) (api.DataBody[*radar.Entity], error) {
 		x, err := e.svc.UpdateEntity(ctx, e.p, in.ID, in.patch())
 		if err != nil {
-			return nil, err
+			return api.DataBody[*radar.Entity]{}, err
 		}
 		return api.DataBody[*radar.Entity]{Data: x}, nil
 	})
@@ -225,10 +225,10 @@ func refreshCompany() *tool {
 		annotations: writes(false, false, true),
 		scopes:      []string{radar.ScopeTrackerWrite},
 		buckets:     refreshBucket(),
-	}, func(ctx context.Context, e env, in companyID) (any, error) {
+	}, func(ctx context.Context, e env, in companyID) (api.RefreshBody, error) {
 		r, err := e.svc.RefreshEntity(ctx, e.p, in.ID)
 		if err != nil {
-			return nil, err
+			return api.RefreshBody{}, err
 		}
 		return api.RefreshBody{Data: r.Entity, Operation: r.Entity.Operation, BaselineLastScrapedAt: r.Baseline}, nil
 	})
@@ -251,9 +251,9 @@ func removeCompany() *tool {
 		annotations: writes(false, true, false),
 		scopes:      []string{radar.ScopeTrackerWrite},
 		buckets:     writeBucket(),
-	}, func(ctx context.Context, e env, in companyID) (any, error) {
+	}, func(ctx context.Context, e env, in companyID) (removed, error) {
 		if err := e.svc.DeleteEntity(ctx, e.p, in.ID); err != nil {
-			return nil, err
+			return removed{}, err
 		}
 		return removed{ID: in.ID, Removed: true}, nil
 	})

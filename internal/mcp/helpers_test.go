@@ -3,12 +3,15 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/google/uuid"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -181,8 +184,34 @@ func call(t testing.TB, cs *mcp.ClientSession, name string, args map[string]any)
 	if err := json.Unmarshal(sc, &structured); err != nil || !jsonEqual(structured, r.body) {
 		t.Errorf("%s: structuredContent %s differs from the text content %s", name, sc, tc.Text)
 	}
+	if !res.IsError {
+		if err := outputSchemas()[name].Validate(structured); err != nil {
+			t.Errorf("%s: structuredContent does not validate against the tool's outputSchema: %v\n%s", name, err, sc)
+		}
+	}
 	return r
 }
+
+// outputSchemas resolves the declared output schema of every tool, by name.
+var outputSchemas = sync.OnceValue(func() map[string]*jsonschema.Resolved {
+	out := map[string]*jsonschema.Resolved{}
+	for _, tl := range tools() {
+		b, err := json.Marshal(tl.def.OutputSchema)
+		if err != nil {
+			panic(err)
+		}
+		var s jsonschema.Schema
+		if err := json.Unmarshal(b, &s); err != nil {
+			panic(fmt.Sprintf("%s: output schema: %v", tl.def.Name, err))
+		}
+		r, err := s.Resolve(nil)
+		if err != nil {
+			panic(fmt.Sprintf("%s: output schema does not resolve: %v", tl.def.Name, err))
+		}
+		out[tl.def.Name] = r
+	}
+	return out
+})
 
 // ok calls a tool that must succeed.
 func ok(t testing.TB, cs *mcp.ClientSession, name string, args map[string]any) result {

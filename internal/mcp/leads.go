@@ -30,7 +30,7 @@ func listLeads() *tool {
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeLeadsRead},
 		buckets:     readBucket(),
-	}, func(ctx context.Context, e env, in listLeadsArgs) (any, error) {
+	}, func(ctx context.Context, e env, in listLeadsArgs) (*service.List[*radar.Lead], error) {
 		return e.svc.ListLeads(ctx, e.p, service.LeadQuery{
 			PageQuery: in.query(), Decision: in.Decision, SourceEntityID: in.SourceEntityID, SourceQuery: in.SourceQuery,
 			Classification: in.Classification, Stage: in.Stage, Name: in.Name,
@@ -52,10 +52,10 @@ func getLead() *tool {
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeLeadsRead},
 		buckets:     readBucket(),
-	}, func(ctx context.Context, e env, in leadID) (any, error) {
+	}, func(ctx context.Context, e env, in leadID) (api.DataBody[*radar.Lead], error) {
 		x, err := e.svc.GetLead(ctx, e.p, in.ID, radar.ViewFull)
 		if err != nil {
-			return nil, err
+			return api.DataBody[*radar.Lead]{}, err
 		}
 		return api.DataBody[*radar.Lead]{Data: x}, nil
 	})
@@ -83,13 +83,13 @@ func trackLead() *tool {
 		annotations: writes(true, false, true),
 		scopes:      []string{radar.ScopeLeadsWrite, radar.ScopeTrackerWrite},
 		buckets:     createBucket(),
-	}, func(ctx context.Context, e env, in trackLeadArgs) (any, error) {
+	}, func(ctx context.Context, e env, in trackLeadArgs) (api.EntityEnvelope, error) {
 		r, err := e.svc.TrackLead(ctx, e.p, in.ID, service.TrackInput{
 			ThingsToTrack: in.ThingsToTrack, AlertEmails: in.AlertEmails, EmailAlertsEnabled: in.EmailAlertsEnabled,
 			CadenceDays: in.CadenceDays, CompanyWebsite: in.CompanyWebsite,
 		}, in.IdempotencyKey)
 		if err != nil {
-			return nil, err
+			return api.EntityEnvelope{}, err
 		}
 		return createdEnvelope(r), nil
 	})
@@ -110,10 +110,10 @@ func decideLead() *tool {
 		annotations: writes(true, false, false),
 		scopes:      []string{radar.ScopeLeadsWrite},
 		buckets:     writeBucket(),
-	}, func(ctx context.Context, e env, in decideLeadArgs) (any, error) {
+	}, func(ctx context.Context, e env, in decideLeadArgs) (api.DataBody[*radar.Lead], error) {
 		x, err := e.svc.DecideLead(ctx, e.p, in.ID, in.Accepted)
 		if err != nil {
-			return nil, err
+			return api.DataBody[*radar.Lead]{}, err
 		}
 		return api.DataBody[*radar.Lead]{Data: x}, nil
 	})

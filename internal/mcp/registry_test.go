@@ -37,19 +37,19 @@ var (
 
 func specTable() map[string]toolSpec {
 	return map[string]toolSpec{
-		"whoami":          {scopes: nil, buckets: read, readOnly: true},
-		"list_companies":  {scopes: []string{tr}, buckets: read, readOnly: true},
-		"get_company":     {scopes: []string{tr}, buckets: read, readOnly: true},
+		"whoami":          {scopes: nil, buckets: read, readOnly: true, idempotent: true},
+		"list_companies":  {scopes: []string{tr}, buckets: read, readOnly: true, idempotent: true},
+		"get_company":     {scopes: []string{tr}, buckets: read, readOnly: true, idempotent: true},
 		"add_company":     {scopes: []string{tw}, buckets: []string{ratelimit.Write, ratelimit.Create}, idempotent: true, openWorld: true},
 		"update_company":  {scopes: []string{tw}, buckets: write, idempotent: true},
 		"refresh_company": {scopes: []string{tw}, buckets: []string{ratelimit.Write, ratelimit.Refresh}, openWorld: true},
 		"remove_company":  {scopes: []string{tw}, buckets: write, destructive: true},
-		"list_signals":    {scopes: []string{tr}, buckets: read, readOnly: true},
-		"get_signal":      {scopes: []string{tr}, buckets: read, readOnly: true},
-		"list_alerts":     {scopes: []string{tr}, buckets: read, readOnly: true},
-		"get_alert":       {scopes: []string{tr}, buckets: read, readOnly: true},
-		"list_leads":      {scopes: []string{lr}, buckets: read, readOnly: true},
-		"get_lead":        {scopes: []string{lr}, buckets: read, readOnly: true},
+		"list_signals":    {scopes: []string{tr}, buckets: read, readOnly: true, idempotent: true},
+		"get_signal":      {scopes: []string{tr}, buckets: read, readOnly: true, idempotent: true},
+		"list_alerts":     {scopes: []string{tr}, buckets: read, readOnly: true, idempotent: true},
+		"get_alert":       {scopes: []string{tr}, buckets: read, readOnly: true, idempotent: true},
+		"list_leads":      {scopes: []string{lr}, buckets: read, readOnly: true, idempotent: true},
+		"get_lead":        {scopes: []string{lr}, buckets: read, readOnly: true, idempotent: true},
 		"track_lead":      {scopes: []string{lw, tw}, buckets: []string{ratelimit.Write, ratelimit.Create}, idempotent: true, openWorld: true},
 		"decide_lead":     {scopes: []string{lw}, buckets: write, idempotent: true},
 	}
@@ -306,5 +306,26 @@ func TestToolDefinitionsSnapshot(t *testing.T) {
 	}
 	if len(res.Tools) != len(specTable()) {
 		t.Errorf("listed %d tools, want %d", len(res.Tools), len(specTable()))
+	}
+}
+
+// TestEveryToolDeclaresItsOutput checks that each tool declares an object output schema that a client can
+// resolve, and that it holds the result to its shape: an empty object lacks the required fields.
+func TestEveryToolDeclaresItsOutput(t *testing.T) {
+	for _, tl := range tools() {
+		var top struct {
+			Type string `json:"type"`
+		}
+		b, _ := json.Marshal(tl.def.OutputSchema)
+		if err := json.Unmarshal(b, &top); err != nil || top.Type != "object" {
+			t.Errorf("%s: output schema %s is not an object schema", tl.def.Name, b)
+			continue
+		}
+		if err := outputSchemas()[tl.def.Name].Validate(map[string]any{}); err == nil {
+			t.Errorf("%s: output schema accepts an empty object", tl.def.Name)
+		}
+		if a := tl.def.Annotations; a.ReadOnlyHint && !a.IdempotentHint {
+			t.Errorf("%s: read-only but not idempotentHint", tl.def.Name)
+		}
 	}
 }

@@ -42,7 +42,7 @@ func listSignals() *tool {
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeTrackerRead},
 		buckets:     readBucket(),
-	}, func(ctx context.Context, e env, in listSignalsArgs) (any, error) {
+	}, func(ctx context.Context, e env, in listSignalsArgs) (*service.List[*radar.Signal], error) {
 		return e.svc.ListSignals(ctx, e.p, service.SignalQuery{
 			PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery, Classification: in.Classification,
 			Since: in.Since, Until: in.Until, NeedsAttention: in.NeedsAttention, Type: in.Type, Severity: in.Severity,
@@ -65,10 +65,10 @@ func getSignal() *tool {
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeTrackerRead},
 		buckets:     readBucket(),
-	}, func(ctx context.Context, e env, in signalID) (any, error) {
+	}, func(ctx context.Context, e env, in signalID) (api.DataBody[*radar.Signal], error) {
 		x, err := e.svc.GetSignal(ctx, e.p, in.ID, radar.ViewFull)
 		if err != nil {
-			return nil, err
+			return api.DataBody[*radar.Signal]{}, err
 		}
 		return api.DataBody[*radar.Signal]{Data: x}, nil
 	})
@@ -95,7 +95,7 @@ func listAlerts() *tool {
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeTrackerRead},
 		buckets:     readBucket(),
-	}, func(ctx context.Context, e env, in listAlertsArgs) (any, error) {
+	}, func(ctx context.Context, e env, in listAlertsArgs) (*service.List[*radar.Alert], error) {
 		return e.svc.ListAlerts(ctx, e.p, service.AlertQuery{
 			PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery, Classification: in.Classification,
 			Since: in.Since, Until: in.Until, Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity, Changed: in.Changed,
@@ -117,10 +117,10 @@ func getAlert() *tool {
 		annotations: readOnly(),
 		scopes:      []string{radar.ScopeTrackerRead},
 		buckets:     readBucket(),
-	}, func(ctx context.Context, e env, in alertID) (any, error) {
+	}, func(ctx context.Context, e env, in alertID) (api.DataBody[*radar.Alert], error) {
 		x, err := e.svc.GetAlert(ctx, e.p, in.ID, radar.ViewFull)
 		if err != nil {
-			return nil, err
+			return api.DataBody[*radar.Alert]{}, err
 		}
 		return api.DataBody[*radar.Alert]{Data: x}, nil
 	})

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -10,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"radar"
+	"radar/internal/api"
 	"radar/internal/ratelimit"
 	"radar/internal/service"
 )
@@ -41,12 +43,15 @@ type spec struct {
 	buckets                  []string
 }
 
-// newTool builds a tool whose arguments are the JSON object of In. Calls are type-checked against the schema
-// derived from In; an id argument is checked to be a UUID before run is called.
-func newTool[In any](s spec, run func(ctx context.Context, e env, in In) (any, error)) *tool {
+// newTool builds a tool whose arguments are the JSON object of In and whose result is Out. Calls are
+// type-checked against the schema derived from In; an id argument is checked to be a UUID before run is called.
+// The output schema is Out's schema in the REST API's OpenAPI document (api.JSONSchema), so that a tool's
+// structured result and the REST body of the same resource are described alike.
+func newTool[In, Out any](s spec, run func(ctx context.Context, e env, in In) (Out, error)) *tool {
 	schema := inputSchema[In]()
 	def := &mcp.Tool{
 		Name: s.name, Title: s.title, Description: s.description, Annotations: s.annotations, InputSchema: schema,
+		OutputSchema: api.JSONSchema(reflect.TypeFor[Out]()),
 	}
 	def.Annotations.Title = s.title
 	return &tool{
@@ -58,7 +63,11 @@ func newTool[In any](s spec, run func(ctx context.Context, e env, in In) (any, e
 			if err != nil {
 				return nil, err
 			}
-			return run(ctx, e, in)
+			out, err := run(ctx, e, in)
+			if err != nil {
+				return nil, err
+			}
+			return out, nil
 		},
 	}
 }
@@ -90,9 +99,10 @@ func isUUID(s string) bool {
 }
 
 // Annotation sets of the tools. An unset hint means destructive and open-world by the MCP defaults, so every
-// tool states openWorldHint, and every tool that writes states destructiveHint.
+// tool states openWorldHint, and every tool that writes states destructiveHint. A read-only tool is also
+// idempotent: calling it again changes nothing.
 func readOnly() *mcp.ToolAnnotations {
-	return &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)}
+	return &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
 }
 
 func writes(idempotent, destructive, openWorld bool) *mcp.ToolAnnotations {

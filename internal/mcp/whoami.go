@@ -10,8 +10,8 @@ import (
 type identity struct {
 	Organisation organisation `json:"organisation"`
 	Key          keyInfo      `json:"key"`
-	Scopes       []string     `json:"scopes"`
-	RateLimits   []budget     `json:"rateLimits"`
+	Scopes       []string     `json:"scopes" nullable:"false"`
+	RateLimits   []budget     `json:"rateLimits" nullable:"false"`
 }
 
 type organisation struct {
@@ -48,7 +48,7 @@ func whoami() *tool {
 			"key may use and how many calls it has left. Counts as a read.",
 		annotations: readOnly(),
 		buckets:     readBucket(),
-	}, func(ctx context.Context, e env, _ noArgs) (any, error) {
+	}, func(ctx context.Context, e env, _ noArgs) (identity, error) {
 		scopes := e.p.Scopes
 		if scopes == nil {
 			scopes = []string{}
