@@ -38,6 +38,10 @@ var opScopes = map[string][]string{
 	"getLead":        {radar.ScopeLeadsRead},
 	"trackLead":      {radar.ScopeLeadsWrite, radar.ScopeTrackerWrite},
 	"decideLead":     {radar.ScopeLeadsWrite},
+
+	"markSignalsSeen": {radar.ScopeTrackerRead},
+	"previewRules":    {radar.ScopeTrackerRead},
+	"batchTracker":    {radar.ScopeTrackerWrite},
 }
 
 // routeScopes maps every operation's route pattern ("POST /api/v1/tracker") to its scopes; an operation
@@ -245,6 +249,7 @@ func (s *Server) register() {
 		})
 	s.registerSignals()
 	s.registerLeads()
+	s.registerDelivery()
 	tidyDocument(a.OpenAPI())
 }
 

@@ -29,6 +29,7 @@ type listSignalsInput struct {
 	Recommendation string `query:"recommendation" enum:"reach_out,review,monitor,no_action"`
 	Q              string `query:"q" doc:"Free text searched in summaries, analyses and company names"`
 	Changed        string `query:"changed" enum:"true,false" doc:"true: only runs that found something (signal type other than no_change); false: only quiet runs (no_change); absent: all"`
+	Unseen         bool   `query:"unseen" doc:"true: only signals created after the caller's read position (see POST /api/v1/signals/mark-seen)"`
 }
 
 type listAlertsInput struct {
@@ -37,6 +38,7 @@ type listAlertsInput struct {
 	Outcome         string `query:"outcome" enum:"all,sent,no_match,disabled,failed" doc:"Alert outcome; all (default)"`
 	LatestPerEntity bool   `query:"latestPerEntity" doc:"One latest alert per company"`
 	Changed         string `query:"changed" enum:"true,false" doc:"true: only alerts of runs that found something (their signal's type is not no_change); false: only those of quiet runs; absent: all. With latestPerEntity, the latest such alert per company"`
+	Unseen          bool   `query:"unseen" doc:"true: only alerts created after the caller's read position (see POST /api/v1/signals/mark-seen)"`
 }
 
 func boolPtr(v string) *bool {
@@ -53,12 +55,12 @@ func (s *Server) registerSignals() {
 		http.StatusOK, 400, 404, 409),
 		func(ctx context.Context, in *listSignalsInput) (*body[*service.List[*radar.Signal]], error) {
 			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
-			return listPage(ctx, s, "signals", radar.ScopeTrackerRead, classification == "", func() (*service.List[*radar.Signal], error) {
+			return listPage(ctx, s, "signals", radar.ScopeTrackerRead, classification == "" && !in.Unseen, func() (*service.List[*radar.Signal], error) {
 				return s.svc.ListSignals(ctx, PrincipalFrom(ctx), service.SignalQuery{
 					PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
 					Classification: classification, Since: in.Since, Until: in.Until,
 					NeedsAttention: boolPtr(in.NeedsAttention), Type: in.Type, Severity: in.Severity,
-					Recommendation: in.Recommendation, Q: in.Q, Changed: boolPtr(in.Changed),
+					Recommendation: in.Recommendation, Q: in.Q, Changed: boolPtr(in.Changed), Unseen: in.Unseen,
 				})
 			})
 		})
@@ -75,11 +77,11 @@ func (s *Server) registerSignals() {
 		http.StatusOK, 400, 404, 409),
 		func(ctx context.Context, in *listAlertsInput) (*body[*service.List[*radar.Alert]], error) {
 			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
-			return listPage(ctx, s, "alerts", radar.ScopeTrackerRead, classification == "", func() (*service.List[*radar.Alert], error) {
+			return listPage(ctx, s, "alerts", radar.ScopeTrackerRead, classification == "" && !in.Unseen, func() (*service.List[*radar.Alert], error) {
 				return s.svc.ListAlerts(ctx, PrincipalFrom(ctx), service.AlertQuery{
 					PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery,
 					Classification: classification, Since: in.Since, Until: in.Until,
-					Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity, Changed: boolPtr(in.Changed),
+					Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity, Changed: boolPtr(in.Changed), Unseen: in.Unseen,
 				})
 			})
 		})
