@@ -90,7 +90,9 @@ func TestOpenAPIDescribesEveryOperation(t *testing.T) {
 		"GET /api/v1/tracker", "GET /api/v1/tracker/{id}",
 		"PATCH /api/v1/tracker/{id}",
 		"POST /api/v1/leads/{id}/decision", "POST /api/v1/leads/{id}/track",
+		"POST /api/v1/signals/mark-seen",
 		"POST /api/v1/tracker", "POST /api/v1/tracker/enrich", "POST /api/v1/tracker/{id}/refresh",
+		"POST /api/v1/tracker/{id}/rules/preview",
 	}
 	if got := doc.operations(); !slices.Equal(got, want) {
 		t.Errorf("operations:\n got %v\nwant %v", got, want)
@@ -172,6 +174,10 @@ func TestResponsesMatchOpenAPI(t *testing.T) {
 			{http.MethodPost, "/api/v1/leads/" + run.LeadID + "/track", map[string]any{"thingsToTrack": "funding", "alertEmails": []string{"a@fund.example"}}, 201},
 			{http.MethodPost, "/api/v1/leads/" + run.LeadID + "/track", map[string]any{"thingsToTrack": "funding", "alertEmails": []string{"a@fund.example"}}, 200},
 			{http.MethodPost, "/api/v1/leads/" + run.LeadID + "/decision", map[string]any{"accepted": false}, 200},
+			{http.MethodGet, "/api/v1/signals?unseen=true", nil, 200},
+			{http.MethodPost, "/api/v1/signals/mark-seen", map[string]any{"upTo": run.SignalID}, 200},
+			{http.MethodGet, "/api/v1/alerts?unseen=true", nil, 200},
+			{http.MethodPost, "/api/v1/tracker/" + id + "/rules/preview", map[string]any{"thingsToTrack": "Any funding round"}, 200},
 			{http.MethodGet, "/api/v1/signals?entityQuery=zzzzqqq", nil, 404},
 			{http.MethodGet, "/api/v1/tracker?limit=abc", nil, 400},
 			{http.MethodPost, "/api/v1/tracker", "{", 400},

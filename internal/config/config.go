@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,8 @@ type Config struct {
 	LLMAPIKey         string
 	Secret            string
 	JobTimeout        time.Duration
+	// MCPToolsets lists the MCP toolsets offered besides the default one, comma-separated.
+	MCPToolsets string
 }
 
 // option describes one setting.
@@ -56,6 +59,7 @@ func options() []option {
 		{env: "RADAR_LLM_MODEL", flag: "llm-model", help: "model name for the LLM endpoint", field: func(c *Config) *string { return &c.LLMModel }},
 		{env: "RADAR_LLM_API_KEY", flag: "llm-api-key", help: "API key for the LLM endpoint", secret: true, field: func(c *Config) *string { return &c.LLMAPIKey }},
 		{env: "RADAR_JOB_TIMEOUT", flag: "job-timeout", help: "how long one background job (enrichment, tracker run, e-mail) may take; a crashed process's job is retried a little after it (default: 4m enrichment, 5m runs)", duration: func(c *Config) *time.Duration { return &c.JobTimeout }},
+		{env: "RADAR_MCP_TOOLSETS", flag: "mcp-toolsets", def: "default", help: "comma-separated MCP toolsets: default (the specification's tools, always offered) and the opt-in delivery (mark_signals_seen, preview_rules)", field: func(c *Config) *string { return &c.MCPToolsets }},
 		{env: "RADAR_SECRET", flag: "secret", help: "signs cursors and sessions; replicas must share it (default: generated and stored in the database)", secret: true, field: func(c *Config) *string { return &c.Secret }},
 	}
 }
@@ -125,10 +129,29 @@ func (c *Config) Finish() error {
 	if c.NewsFeedURL != "" && !strings.Contains(c.NewsFeedURL, "{query}") {
 		errs = append(errs, errors.New("RADAR_NEWS_FEED_URL: the template must contain {query}"))
 	}
+	for _, name := range c.Toolsets() {
+		if !slices.Contains(mcpToolsets, name) {
+			errs = append(errs, fmt.Errorf("RADAR_MCP_TOOLSETS: unknown toolset %q; want a list of %s", name, strings.Join(mcpToolsets, ", ")))
+		}
+	}
 	if c.Secret != "" && len(c.Secret) < 32 {
 		errs = append(errs, errors.New("RADAR_SECRET: want at least 32 characters"))
 	}
 	return errors.Join(errs...)
+}
+
+// mcpToolsets are the toolsets the MCP endpoint knows (mcp.Toolsets).
+var mcpToolsets = []string{"default", "delivery"}
+
+// Toolsets returns the names listed in MCPToolsets.
+func (c *Config) Toolsets() []string {
+	var out []string
+	for n := range strings.SplitSeq(c.MCPToolsets, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Dump lists every option as NAME=value with secrets masked.

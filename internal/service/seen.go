@@ -9,8 +9,8 @@ import (
 )
 
 // MarkSeen moves the caller's read position (its API key, or its web user) forwards: to the creation time of the
-// signal upTo, or to just before the instant before. Exactly one of them must be given. A position further
-// already stays where it is; a position in the future is cut to now. It returns the position kept.
+// signal upTo, or to just before the instant before (cut to now). Exactly one of them must be given. A
+// position further already stays where it is. It returns the position kept.
 func (s *Service) MarkSeen(ctx context.Context, p *radar.Principal, upTo string, before *radar.Time) (radar.Time, error) {
 	if err := p.Require(radar.ScopeTrackerRead); err != nil {
 		return radar.Time{}, err
@@ -32,6 +32,9 @@ func (s *Service) MarkSeen(ctx context.Context, p *radar.Principal, upTo string,
 	var through radar.Time
 	if before != nil {
 		through = radar.NewTime(before.Add(-time.Microsecond))
+		if now := s.nowTime(); through.After(now.Time) {
+			through = now
+		}
 	} else {
 		x, err := s.store.Signal(ctx, p.OrgID, upTo)
 		if errors.Is(err, radar.ErrNotFound) {
@@ -42,9 +45,6 @@ func (s *Service) MarkSeen(ctx context.Context, p *radar.Principal, upTo string,
 			return radar.Time{}, err
 		}
 		through = x.CreatedAt
-	}
-	if now := s.nowTime(); through.After(now.Time) {
-		through = now
 	}
 	return s.store.MarkSeen(ctx, p.OrgID, p.KeyID, through)
 }
