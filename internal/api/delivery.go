@@ -5,4 +5,5 @@ package api
 func (s *Server) registerDelivery() {
 	s.registerSeen()
 	s.registerPreview()
+	s.registerBatch()
 }

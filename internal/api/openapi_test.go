@@ -91,7 +91,7 @@ func TestOpenAPIDescribesEveryOperation(t *testing.T) {
 		"PATCH /api/v1/tracker/{id}",
 		"POST /api/v1/leads/{id}/decision", "POST /api/v1/leads/{id}/track",
 		"POST /api/v1/signals/mark-seen",
-		"POST /api/v1/tracker", "POST /api/v1/tracker/enrich", "POST /api/v1/tracker/{id}/refresh",
+		"POST /api/v1/tracker", "POST /api/v1/tracker/batch", "POST /api/v1/tracker/enrich", "POST /api/v1/tracker/{id}/refresh",
 		"POST /api/v1/tracker/{id}/rules/preview",
 	}
 	if got := doc.operations(); !slices.Equal(got, want) {
@@ -178,6 +178,7 @@ func TestResponsesMatchOpenAPI(t *testing.T) {
 			{http.MethodPost, "/api/v1/signals/mark-seen", map[string]any{"upTo": run.SignalID}, 200},
 			{http.MethodGet, "/api/v1/alerts?unseen=true", nil, 200},
 			{http.MethodPost, "/api/v1/tracker/" + id + "/rules/preview", map[string]any{"thingsToTrack": "Any funding round"}, 200},
+			{http.MethodPost, "/api/v1/tracker/batch", map[string]any{"items": []any{apitest.CreateBody("Batchco"), map[string]any{}}}, 200},
 			{http.MethodGet, "/api/v1/signals?entityQuery=zzzzqqq", nil, 404},
 			{http.MethodGet, "/api/v1/tracker?limit=abc", nil, 400},
 			{http.MethodPost, "/api/v1/tracker", "{", 400},

@@ -280,7 +280,7 @@ func buckets(r *http.Request) []string {
 	}
 	path := strings.TrimSuffix(r.URL.Path, "/")
 	switch {
-	case r.Method == http.MethodPost && path == "/api/v1/tracker":
+	case r.Method == http.MethodPost && (path == "/api/v1/tracker" || path == "/api/v1/tracker/batch"):
 		return []string{ratelimit.Write, ratelimit.Create}
 	case r.Method == http.MethodPost && path == "/api/v1/tracker/enrich":
 		return []string{ratelimit.Write, ratelimit.Enrich}
