@@ -147,7 +147,12 @@ func (d *document) check(t testing.TB, req *http.Request, res *apitest.Response)
 			}
 			return
 		}
-		if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		if ct := res.Header.Get("Content-Type"); strings.HasPrefix(ct, "text/csv") {
+			if content["text/csv"] == nil {
+				t.Errorf("%s: %d answers CSV where the document describes none", where, res.Status)
+			}
+			return
+		} else if !strings.HasPrefix(ct, "application/json") {
 			t.Errorf("%s: Content-Type %q, want application/json", where, ct)
 		}
 		media, _ := content["application/json"].(map[string]any)

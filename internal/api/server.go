@@ -104,7 +104,7 @@ func humaConfig() huma.Config {
 	c := huma.DefaultConfig("Radar Partner Tracking API", "1.0.0")
 	c.OpenAPIPath, c.DocsPath, c.SchemasPath = "", "", ""
 	c.CreateHooks = nil
-	c.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat}
+	c.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat, CSV: csvFormat}
 	c.Info.Description = "Track companies and their founders: tracked entities, signals, alerts and founder leads, " +
 		"scoped to the organisation that owns the API key. Errors use the envelope {\"error\": {\"code\", \"message\", " +
 		"\"details\"}}; 401 unauthorized, 403 insufficient_scope (details.required, details.granted), 404 not_found, " +
@@ -144,6 +144,8 @@ type requestState struct {
 	header http.Header
 	// query is the raw query string.
 	query string
+	// csv is set when the request asks for a CSV export of a list (Accept: text/csv).
+	csv bool
 }
 
 func stateOf(ctx context.Context) *requestState {
@@ -226,6 +228,7 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 	}
 	h, pattern := s.mux.Handler(r)
 	w.pattern = pattern
+	negotiateCSV(r, pattern, st)
 	if isAPI && pattern == "" {
 		// The mux's own 404 and 405 answers, as JSON envelopes.
 		probe := &recorder{ResponseWriter: discard{header: http.Header{}}, status: http.StatusOK}
