@@ -62,6 +62,7 @@ type signalsData struct {
 	Problem     string
 	Pager       pager
 	Quiet       quietRuns
+	Unread      unread
 }
 
 // companyProblem turns a failed company lookup into words for the filter form.
@@ -120,6 +121,10 @@ func (h *Handler) signals(w http.ResponseWriter, r *http.Request, v *viewer) {
 		return
 	}
 	d.Signals, d.Match = list.Data, list.EntityResolution
+	if d.Unread, err = h.unreadSignals(r, v, d.Signals); err != nil {
+		h.fail(w, r, v, err)
+		return
+	}
 	d.CompanyName = h.companyName(r, v, d.EntityID)
 	d.Pager = pagerFor("/signals", q, list.NextCursor)
 	h.render(w, r, http.StatusOK, "signals", page{Title: "Signals", Section: "signals", Viewer: v, Data: d})
