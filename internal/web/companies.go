@@ -174,6 +174,8 @@ type companyFormData struct {
 	Form entityForm
 	// Entity is the company being edited; nil when adding one.
 	Entity *radar.Entity
+	// Preview is how the draft alert rules would have judged the company's earlier runs, when asked for.
+	Preview *service.RulePreview
 }
 
 func (h *Handler) newCompany(w http.ResponseWriter, r *http.Request, v *viewer) {
@@ -405,6 +407,10 @@ func (h *Handler) updateCompany(w http.ResponseWriter, r *http.Request, v *viewe
 	if r.PostForm.Has("more") {
 		h.render(w, r, http.StatusOK, "company_form", page{Title: "Edit " + e.CompanyName, Section: "companies", Viewer: v,
 			Data: companyFormData{Form: f.withBlankRows(f.rowsToShow(true)), Entity: e}})
+		return
+	}
+	if r.PostForm.Has("preview") {
+		h.previewRules(w, r, v, e, f)
 		return
 	}
 	p, fe := f.patch()
