@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"net/http"
 	"strconv"
 
@@ -94,4 +95,24 @@ func (s *Service) createItem(ctx context.Context, p *radar.Principal, c radar.Cr
 		key = prefix + strconv.Itoa(i)
 	}
 	return s.create(ctx, p, in, key, "batch", nil)
+}
+
+// CheckCreate validates a create body as CreateEntity would, without saving anything, and returns the tracked
+// company it would reuse and update, or nil when it would track a new one.
+func (s *Service) CheckCreate(ctx context.Context, p *radar.Principal, c radar.CreateInput) (*radar.Entity, error) {
+	if err := p.Require(radar.ScopeTrackerWrite); err != nil {
+		return nil, err
+	}
+	in := c.EntityInput
+	if err := s.validateInput(&in, c.Confirmed, true); err != nil {
+		return nil, err
+	}
+	trimInput(&in)
+	e := &radar.Entity{OrgID: p.OrgID}
+	s.applyInput(e, in)
+	existing, err := s.store.FindExistingEntity(ctx, p.OrgID, radar.IdentityKeys(e))
+	if errors.Is(err, radar.ErrNotFound) {
+		return nil, nil
+	}
+	return existing, err
 }
