@@ -60,40 +60,63 @@ func wantsCSV(ctx context.Context) bool {
 // exportPageSize is how many rows an export reads at a time.
 const exportPageSize = service.MaxLimit
 
+// CSVTable is how the rows of one list are written as CSV: a header row, then one record a row.
+type CSVTable[T any] struct {
+	Header []string
+	Row    func(T) []string
+}
+
+// The CSV tables of the exported lists.
+var (
+	EntitiesCSV = CSVTable[*radar.Entity]{entityCSVHeader, entityCSVRow}
+	SignalsCSV  = CSVTable[*radar.Signal]{signalCSVHeader, signalCSVRow}
+	AlertsCSV   = CSVTable[*radar.Alert]{alertCSVHeader, alertCSVRow}
+	LeadsCSV    = CSVTable[*radar.Lead]{leadCSVHeader, leadCSVRow}
+)
+
+// Write writes the header, the rows of page, then those of every following page that next reads at the page's
+// cursor, flushing after each page, so that memory does not grow with the rows.
+func (c CSVTable[T]) Write(w io.Writer, page *service.List[T], next func(cursor string) (*service.List[T], error)) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(c.Header); err != nil {
+		return err
+	}
+	for {
+		for _, x := range page.Data {
+			if err := cw.Write(c.Row(x)); err != nil {
+				return err
+			}
+		}
+		cw.Flush()
+		if err := cw.Error(); err != nil {
+			return err
+		}
+		if page.NextCursor == nil {
+			return nil
+		}
+		var err error
+		if page, err = next(*page.NextCursor); err != nil {
+			return err
+		}
+	}
+}
+
 // csvExport answers every row of a list as CSV, a header row first: list reads one page at a cursor. The first
 // page is read before answering, so that a bad filter still fails with its error; the others are read and
-// written one at a time, so memory does not grow with the rows. next narrows the query after the first page
-// (a company named by entityQuery becomes its id, so the name is not looked up again).
-func csvExport[T any](ctx context.Context, s *Server, header []string, row func(T) []string,
+// written one at a time. list gets the first page to narrow the query after it (a company named by entityQuery
+// becomes its id, so the name is not looked up again).
+func csvExport[T any](ctx context.Context, s *Server, table CSVTable[T],
 	list func(cursor string, first *service.List[T]) (*service.List[T], error)) (*body[*service.List[T]], error) {
-	page, err := list("", nil)
+	first, err := list("", nil)
 	if err != nil {
 		return nil, fail(ctx, s.logger, err)
 	}
-	first := page
 	return &body[*service.List[T]]{service.StreamedList[T](func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		if err := cw.Write(header); err != nil {
-			return err
+		err := table.Write(w, first, func(cursor string) (*service.List[T], error) { return list(cursor, first) })
+		if err != nil {
+			s.logger.ErrorContext(ctx, "csv export", "request_id", RequestID(ctx), "err", err)
 		}
-		for {
-			for _, x := range page.Data {
-				if err := cw.Write(row(x)); err != nil {
-					return err
-				}
-			}
-			cw.Flush()
-			if err := cw.Error(); err != nil {
-				return err
-			}
-			if page.NextCursor == nil {
-				return nil
-			}
-			if page, err = list(*page.NextCursor, first); err != nil {
-				s.logger.ErrorContext(ctx, "csv export", "request_id", RequestID(ctx), "err", err)
-				return err
-			}
-		}
+		return err
 	})}, nil
 }
 

@@ -48,7 +48,7 @@ func (s *Server) registerLeads() {
 				Classification: sectorParam(in.Classification, in.Sector, in.Sectors), Stage: in.Stage, Name: in.Name,
 			}
 			if wantsCSV(ctx) {
-				return csvExport(ctx, s, leadCSVHeader, leadCSVRow, func(cursor string, first *service.List[*radar.Lead]) (*service.List[*radar.Lead], error) {
+				return csvExport(ctx, s, LeadsCSV, func(cursor string, first *service.List[*radar.Lead]) (*service.List[*radar.Lead], error) {
 					q.PageQuery = service.PageQuery{Limit: exportPageSize, Cursor: cursor, View: radar.ViewCompact}
 					if first != nil && first.SourceResolution != nil {
 						q.SourceEntityID, q.SourceQuery = resolvedID(first.SourceResolution), ""

@@ -198,7 +198,7 @@ func (s *Server) register() {
 				Classification: sectorParam(in.Classification, in.Sector, in.Sectors),
 			}
 			if wantsCSV(ctx) {
-				return csvExport(ctx, s, entityCSVHeader, entityCSVRow, func(cursor string, _ *service.List[*radar.Entity]) (*service.List[*radar.Entity], error) {
+				return csvExport(ctx, s, EntitiesCSV, func(cursor string, _ *service.List[*radar.Entity]) (*service.List[*radar.Entity], error) {
 					q.PageQuery = service.PageQuery{Limit: exportPageSize, Cursor: cursor, View: radar.ViewCompact}
 					return s.svc.ListEntities(ctx, PrincipalFrom(ctx), q)
 				})

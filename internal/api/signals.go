@@ -73,7 +73,7 @@ func (s *Server) registerSignals() {
 		func(ctx context.Context, in *listSignalsInput) (*body[*service.List[*radar.Signal]], error) {
 			q := in.signalQuery()
 			if wantsCSV(ctx) {
-				return csvExport(ctx, s, signalCSVHeader, signalCSVRow, func(cursor string, first *service.List[*radar.Signal]) (*service.List[*radar.Signal], error) {
+				return csvExport(ctx, s, SignalsCSV, func(cursor string, first *service.List[*radar.Signal]) (*service.List[*radar.Signal], error) {
 					q.PageQuery = service.PageQuery{Limit: exportPageSize, Cursor: cursor, View: radar.ViewFull}
 					if first != nil && first.EntityResolution != nil {
 						q.EntityID, q.EntityQuery = resolvedID(first.EntityResolution), ""
@@ -99,7 +99,7 @@ func (s *Server) registerSignals() {
 		func(ctx context.Context, in *listAlertsInput) (*body[*service.List[*radar.Alert]], error) {
 			q := in.alertQuery()
 			if wantsCSV(ctx) {
-				return csvExport(ctx, s, alertCSVHeader, alertCSVRow, func(cursor string, first *service.List[*radar.Alert]) (*service.List[*radar.Alert], error) {
+				return csvExport(ctx, s, AlertsCSV, func(cursor string, first *service.List[*radar.Alert]) (*service.List[*radar.Alert], error) {
 					q.PageQuery = service.PageQuery{Limit: exportPageSize, Cursor: cursor, View: radar.ViewCompact}
 					if first != nil && first.EntityResolution != nil {
 						q.EntityID, q.EntityQuery = resolvedID(first.EntityResolution), ""

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"radar"
+	"radar/internal/api"
 	"radar/internal/fuzzy"
 	"radar/internal/service"
 )
@@ -87,9 +88,17 @@ func (h *Handler) companies(w http.ResponseWriter, r *http.Request, v *viewer) {
 	q := r.URL.Query()
 	d := companiesData{Status: q.Get("status"), Sector: strings.TrimSpace(q.Get("sector")), Q: strings.TrimSpace(q.Get("q")), Sectors: h.sectors}
 	d.Filtered = d.Status != "" || d.Sector != "" || d.Q != ""
-	list, err := h.svc.ListEntities(ctx, v.P, service.EntityQuery{
+	eq := service.EntityQuery{
 		PageQuery: service.PageQuery{Cursor: q.Get("cursor"), Limit: 25}, Status: d.Status, Classification: d.Sector,
-	})
+	}
+	if wantsExport(q) {
+		exportCSV(h, w, r, v, "companies", api.EntitiesCSV, func(cursor string) (*service.List[*radar.Entity], error) {
+			eq.PageQuery = service.PageQuery{Limit: service.MaxLimit, Cursor: cursor, View: radar.ViewCompact}
+			return h.svc.ListEntities(ctx, v.P, eq)
+		})
+		return
+	}
+	list, err := h.svc.ListEntities(ctx, v.P, eq)
 	switch code := codeOf(err); {
 	case code == radar.EValidation || code == radar.EInvalidCursor:
 		e, _ := radar.AsError(err)
@@ -128,7 +137,7 @@ func (h *Handler) companies(w http.ResponseWriter, r *http.Request, v *viewer) {
 			d.Entities = append(d.Entities, e)
 		}
 	}
-	h.render(w, r, http.StatusOK, "companies", page{Title: "Companies", Section: "companies", Viewer: v, Data: d})
+	h.render(w, r, http.StatusOK, "companies", page{Title: "Companies", Section: "companies", Viewer: v, Data: d, Export: exportLink("/companies", q)})
 }
 
 // search resolves the fuzzy company or founder name of the list through the service's lookup, which tolerates
