@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/csv"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -200,17 +201,15 @@ func (h *Handler) runImport(w http.ResponseWriter, r *http.Request, v *viewer) {
 		h.render(w, r, http.StatusBadRequest, "import", page{Title: "Import companies", Section: "companies", Viewer: v, Data: d})
 		return
 	}
-	items := make([]service.BatchInput, len(rows))
-	for i, row := range rows {
-		items[i].Input = row.Input
-		if row.Problem != "" {
-			items[i].Err = radar.Errorf(radar.EValidation, "%s", row.Problem)
-		}
-	}
 	key := r.FormValue("key")
-	if len(key) < 8 || len(key) > 200 {
+	if len(key) < 8 || len(key) > 150 {
 		key = ""
 	}
+	if r.Header.Get("Accept") == "application/json" {
+		h.importChunk(w, r, v, rows, key)
+		return
+	}
+	items := batchInputs(rows)
 	res, err := h.svc.CreateBatch(r.Context(), v.P, items, key)
 	if err != nil {
 		h.fail(w, r, v, err)
@@ -233,4 +232,63 @@ func (h *Handler) runImport(w http.ResponseWriter, r *http.Request, v *viewer) {
 	}
 	d.Rows = rows
 	h.render(w, r, http.StatusOK, "import", page{Title: "Import companies", Section: "companies", Viewer: v, Data: d})
+}
+
+func batchInputs(rows []importRow) []service.BatchInput {
+	items := make([]service.BatchInput, len(rows))
+	for i, row := range rows {
+		items[i].Input = row.Input
+		if row.Problem != "" {
+			items[i].Err = radar.Errorf(radar.EValidation, "%s", row.Problem)
+		}
+	}
+	return items
+}
+
+// importChunkSize is how many rows the page's script imports a request, so that it can show progress.
+const importChunkSize = 20
+
+// chunkRow is one imported row in the answer to the page's script.
+type chunkRow struct {
+	Line     int    `json:"line"`
+	Name     string `json:"name"`
+	Status   string `json:"status"`
+	Problem  string `json:"problem,omitempty"`
+	EntityID string `json:"entityId,omitempty"`
+}
+
+// importChunk imports the rows from the form's offset on, importChunkSize of them, for the page's script, and
+// answers their outcome with how far the import has come.
+func (h *Handler) importChunk(w http.ResponseWriter, r *http.Request, v *viewer, rows []importRow, key string) {
+	offset, err := strconv.Atoi(r.FormValue("offset"))
+	if err != nil || offset < 0 || offset >= len(rows) {
+		http.Error(w, `{"error":"offset out of range"}`, http.StatusBadRequest)
+		return
+	}
+	part := rows[offset:min(offset+importChunkSize, len(rows))]
+	if key != "" {
+		key += "-" + strconv.Itoa(offset)
+	}
+	res, err := h.svc.CreateBatch(r.Context(), v.P, batchInputs(part), key)
+	if err != nil {
+		h.fail(w, r, v, err)
+		return
+	}
+	out := struct {
+		Done  int        `json:"done"`
+		Total int        `json:"total"`
+		Rows  []chunkRow `json:"rows"`
+	}{Done: offset + len(part), Total: len(rows), Rows: []chunkRow{}}
+	for i, it := range res {
+		c := chunkRow{Line: part[i].Line, Name: part[i].Name, Status: it.Status}
+		if it.Entity != nil {
+			c.EntityID = it.Entity.ID
+		}
+		if it.Error != nil {
+			c.Problem = it.Error.Message
+		}
+		out.Rows = append(out.Rows, c)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(out)
 }

@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -70,6 +72,31 @@ func TestCSVImport(t *testing.T) {
 		contains(t, again, "Imported: 2 newly tracked, 1 already tracked and updated")
 		if n := s.Count(t, "entities", "org_id = $1", s.OrgA.ID); n != 3 {
 			t.Errorf("%d entities after a repeated import, want 3", n)
+		}
+
+		// The page's script imports a few rows a request and shows how far it has come.
+		fresh := "companyName,companyWebsite,founders,thingsToTrack,alertEmails\n"
+		for i := range 25 {
+			fresh += fmt.Sprintf("Chunk %d,https://chunk-%d.example,Ada %d,Funding,partners@fund.example\n", i, i, i)
+		}
+		var reached int
+		for offset := 0; offset < 25; offset = reached {
+			res := b.post("/companies/import", url.Values{"csv": {fresh}, "key": {"import-chunks-0001"}, "offset": {fmt.Sprint(offset)}},
+				"Accept", "application/json")
+			var out struct {
+				Done, Total int
+				Rows        []struct{ Status string }
+			}
+			if err := json.Unmarshal([]byte(res.Body), &out); err != nil || res.Status != http.StatusOK {
+				t.Fatalf("chunk at %d: %d %s", offset, res.Status, res.Body)
+			}
+			if out.Total != 25 || out.Done <= offset || len(out.Rows) != out.Done-offset || out.Rows[0].Status != "created" {
+				t.Fatalf("chunk at %d: %+v", offset, out)
+			}
+			reached = out.Done
+		}
+		if n := s.Count(t, "entities", "org_id = $1", s.OrgA.ID); n != 28 {
+			t.Errorf("%d entities after the chunked import, want 28", n)
 		}
 
 		for name, bad := range map[string]string{
