@@ -39,7 +39,7 @@ func seedSignals(b *testing.B, env *apitest.Env, n int) {
 		needs_attention, summary, analysis, evidence, findings, sources, analyser, created_at)
 		SELECT 'sig-' || i, $1, $2, 'run-' || i, 'Exportco', 'funding', 'high', 'reach_out', ` + attention + `,
 		'Exportco raised a Series A, led by a fund, to hire engineers in Berlin.', '',
-		'[{"url":"https://news.example/a","title":"Series A","source":"news"}]', '[]', '[]', 'builtin', $3 + i FROM n`
+		'[{"url":"https://news.example/a","title":"Series A","source":"news"}]', '[]', '[]', 'builtin', CAST($3 AS BIGINT) + i FROM n`
 	if _, err := env.SQL(b).ExecContext(context.Background(), q, env.OrgA.ID, ent.ID, time.Now().UnixMicro(), n); err != nil {
 		b.Fatalf("seed signals: %v", err)
 	}
