@@ -33,6 +33,7 @@ Workflows
 - Track a company: add_company saves it at once, then finds its missing profiles (enrichment) and runs the tracker for the first time in the background. Poll get_company every operation.suggestedPollIntervalSeconds seconds until operation.enrichmentComplete is true, then until lastScrapedAt is set: the first run has finished and its signal is in list_signals. track_lead starts tracking a lead's company the same way.
 - Run now: refresh_company returns baselineLastScrapedAt; poll get_company until lastScrapedAt differs from it.
 - What happened: list_signals gives one signal per run (type, severity, recommendation, needsAttention); list_alerts says whether each run e-mailed the recipients and why. get_signal and get_alert give the full detail.
+- What is new: list_signals with unseen=true and changed=true lists the runs that found something since your key last looked; with the delivery toolset (?toolsets=delivery), mark_signals_seen moves that position once you have shown them, and preview_rules tries draft alert rules on a company's earlier runs before update_company saves them.
 - Leads: list_leads shows founders discovered around tracked companies; decide_lead accepts or rejects one; track_lead accepts one and tracks its company.
 
 Rules
