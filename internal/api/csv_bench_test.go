@@ -43,6 +43,9 @@ func seedSignals(b *testing.B, env *apitest.Env, n int) {
 	if _, err := env.SQL(b).ExecContext(context.Background(), q, env.OrgA.ID, ent.ID, time.Now().UnixMicro(), n); err != nil {
 		b.Fatalf("seed signals: %v", err)
 	}
+	if _, err := env.SQL(b).ExecContext(context.Background(), "ANALYZE"); err != nil {
+		b.Fatalf("analyze: %v", err)
+	}
 }
 
 // BenchmarkCSVExport100k exports 100,000 signals as CSV. It reports the bytes allocated per row and the peak
