@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"io"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -22,6 +23,15 @@ const CSV = "text/csv"
 var csvRoutes = map[string]string{
 	"GET /api/v1/tracker": "companies", "GET /api/v1/signals": "signals",
 	"GET /api/v1/alerts": "alerts", "GET /api/v1/leads": "leads",
+}
+
+// refuseCSVBody refuses a CSV request body: CSV is only ever an answer, and the CSV format registered for answers
+// must not read requests.
+func refuseCSVBody(r *http.Request) *radar.Error {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == CSV {
+		return radar.Errorf(radar.EUnsupportedMediaType, "request body must be JSON: send Content-Type: application/json")
+	}
+	return nil
 }
 
 // negotiateCSV notes in st whether the request asks for a CSV export of a list. Any other route answers JSON
@@ -48,6 +58,7 @@ var csvFormat = huma.Format{
 		}
 		return encodeJSON(w, v)
 	},
+	// Never used: refuseCSVBody refuses CSV request bodies first.
 	Unmarshal: func([]byte, any) error { return radar.Errorf(radar.EUnsupportedMediaType, "request body must be JSON") },
 }
 

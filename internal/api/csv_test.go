@@ -109,3 +109,11 @@ func TestCSVExport(t *testing.T) {
 		wantError(t, res, http.StatusForbidden, radar.EInsufficientScope)
 	})
 }
+
+func TestCSVBodyIsRefused(t *testing.T) {
+	env := start(t, "sqlite")
+	key := env.Key(t, env.OrgA)
+	res := env.Serve(t, apitest.Request{Method: http.MethodPost, Path: "/api/v1/tracker", Key: key,
+		Body: "companyName,companyWebsite\nA,https://a.example\n", Header: http.Header{"Content-Type": {"text/csv"}}})
+	wantError(t, res, http.StatusUnsupportedMediaType, radar.EUnsupportedMediaType)
+}

@@ -264,6 +264,10 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 			writeError(w, e)
 			return
 		}
+		if e := refuseCSVBody(r); e != nil {
+			writeError(w, e)
+			return
+		}
 		if strings.HasPrefix(path, "/api/v1/") && r.ContentLength != 0 && jsonBody(r) {
 			b, e, err := ReadJSONBody(r.Body)
 			if e != nil {
