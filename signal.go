@@ -145,7 +145,9 @@ type SignalFilter struct {
 	// Changed keeps only runs that found something (true: type is not no_change) or only quiet runs (false);
 	// nil keeps both.
 	Changed *bool
-	Page    Page
+	// SeenThrough, when set, keeps only signals created after it: those a reader has not seen.
+	SeenThrough *Time
+	Page        Page
 }
 
 // Alert outcomes.
@@ -208,7 +210,9 @@ type AlertFilter struct {
 	// Changed keeps only alerts of runs that found something (true: their signal is not no_change) or only those
 	// of quiet runs (false); nil keeps both.
 	Changed *bool
-	Page    Page
+	// SeenThrough, when set, keeps only alerts created after it: those a reader has not seen.
+	SeenThrough *Time
+	Page        Page
 }
 
 // Run is one tracker run of an entity.

@@ -65,6 +65,7 @@ type Store interface {
 	SignalStore
 	LeadStore
 	WebhookStore
+	ReadPositionStore
 	// DataVersion changes whenever an entity of the organisation is created, changed by a client or deleted, so
 	// that in-process indexes of names, websites and founders (the fuzzy lookup) know when to rebuild. Runs and
 	// enrichment do not change it.

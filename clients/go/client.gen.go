@@ -75,6 +75,27 @@ func (e AlertOutcome) Valid() bool {
 	}
 }
 
+// Defines values for BatchItemStatus.
+const (
+	BatchItemStatusCreated  BatchItemStatus = "created"
+	BatchItemStatusError    BatchItemStatus = "error"
+	BatchItemStatusExisting BatchItemStatus = "existing"
+)
+
+// Valid indicates whether the value is a known member of the BatchItemStatus enum.
+func (e BatchItemStatus) Valid() bool {
+	switch e {
+	case BatchItemStatusCreated:
+		return true
+	case BatchItemStatusError:
+		return true
+	case BatchItemStatusExisting:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CreateInputCadenceDays.
 const (
 	CreateInputCadenceDaysN3  CreateInputCadenceDays = 3
@@ -1009,6 +1030,35 @@ type Assignment struct {
 	Score float64 `json:"score"`
 }
 
+// BatchInput defines model for BatchInput.
+type BatchInput struct {
+	// Items 1-500 create bodies, as POST /api/v1/tracker takes them
+	Items []CreateInput `json:"items"`
+}
+
+// BatchItem defines model for BatchItem.
+type BatchItem struct {
+	// Entity The tracked company (created or existing)
+	Entity *Entity `json:"entity,omitempty"`
+
+	// Error Why the item failed (error only), as in the error envelope
+	Error *Error `json:"error,omitempty"`
+
+	// Index The item's position in items, from 0
+	Index int64 `json:"index"`
+
+	// Status created: a new company is tracked; existing: a tracked company was reused and updated; error: nothing was saved for this item
+	Status BatchItemStatus `json:"status"`
+}
+
+// BatchItemStatus created: a new company is tracked; existing: a tracked company was reused and updated; error: nothing was saved for this item
+type BatchItemStatus string
+
+// BatchResult defines model for BatchResult.
+type BatchResult struct {
+	Data *[]BatchItem `json:"data"`
+}
+
 // CreateInput defines model for CreateInput.
 type CreateInput struct {
 	// AlertEmails 1-20 distinct recipient addresses
@@ -1439,6 +1489,15 @@ type LookupResolution struct {
 	Score     float64        `json:"score"`
 }
 
+// MarkSeenInput defines model for MarkSeenInput.
+type MarkSeenInput struct {
+	// Before An RFC 3339 timestamp: every signal and alert created before it is seen; not combinable with upTo
+	Before *time.Time `json:"before,omitempty"`
+
+	// UpTo A signal id: it and every signal and alert created up to it are seen
+	UpTo *openapi_types.UUID `json:"upTo,omitempty"`
+}
+
 // Operation defines model for Operation.
 type Operation struct {
 	EnrichmentComplete bool `json:"enrichmentComplete"`
@@ -1470,6 +1529,12 @@ type PolicyRule struct {
 	Types       []string  `json:"types"`
 }
 
+// PreviewInput defines model for PreviewInput.
+type PreviewInput struct {
+	// ThingsToTrack Alert rules in plain language, 1-10000 characters, as they would be saved
+	ThingsToTrack string `json:"thingsToTrack"`
+}
+
 // Recommendation What to do about a signal
 type Recommendation string
 
@@ -1495,6 +1560,20 @@ type ResolvedEntity struct {
 	Id          string `json:"id"`
 }
 
+// RuleCheck defines model for RuleCheck.
+type RuleCheck struct {
+	// Evidence The items the rule matches, newest run first
+	Evidence *[]Evidence `json:"evidence"`
+
+	// Matched Whether the rule matches at least one item of the earlier runs
+	Matched bool   `json:"matched"`
+	Reason  string `json:"reason"`
+
+	// Rule The rule's sentence, as written
+	Rule   string `json:"rule"`
+	RuleId string `json:"ruleId"`
+}
+
 // RuleEvaluation defines model for RuleEvaluation.
 type RuleEvaluation struct {
 	Evidence []string `json:"evidence"`
@@ -1502,6 +1581,34 @@ type RuleEvaluation struct {
 	Reason   string   `json:"reason"`
 	RuleId   string   `json:"ruleId"`
 	Sentence string   `json:"sentence"`
+}
+
+// RulePreview defines model for RulePreview.
+type RulePreview struct {
+	Evaluations *[]RuleCheck `json:"evaluations"`
+
+	// FindingsChecked How many items of those runs the rules were tried on
+	FindingsChecked int64  `json:"findingsChecked"`
+	Policy          Policy `json:"policy"`
+
+	// RunsChecked How many earlier runs were read (the latest 200 at most)
+	RunsChecked int64 `json:"runsChecked"`
+}
+
+// RulePreviewResponse defines model for RulePreviewResponse.
+type RulePreviewResponse struct {
+	Data RulePreview `json:"data"`
+}
+
+// SeenPosition defines model for SeenPosition.
+type SeenPosition struct {
+	// SeenThrough Every signal and alert created at or before this instant is seen; unseen=true lists those after it
+	SeenThrough time.Time `json:"seenThrough"`
+}
+
+// SeenPositionResponse defines model for SeenPositionResponse.
+type SeenPositionResponse struct {
+	Data SeenPosition `json:"data"`
 }
 
 // Severity How serious a signal or finding is
@@ -1868,6 +1975,9 @@ type ListAlertsParams struct {
 
 	// Changed true: only alerts of runs that found something (their signal's type is not no_change); false: only those of quiet runs; absent: all. With latestPerEntity, the latest such alert per company
 	Changed *bool `form:"changed,omitempty" json:"changed,omitempty"`
+
+	// Unseen true: only alerts created after the caller's read position (see POST /api/v1/signals/mark-seen)
+	Unseen *bool `form:"unseen,omitempty" json:"unseen,omitempty"`
 }
 
 // ListAlertsParamsView defines parameters for ListAlerts.
@@ -1980,6 +2090,9 @@ type ListSignalsParams struct {
 
 	// Changed true: only runs that found something (signal type other than no_change); false: only quiet runs (no_change); absent: all
 	Changed *bool `form:"changed,omitempty" json:"changed,omitempty"`
+
+	// Unseen true: only signals created after the caller's read position (see POST /api/v1/signals/mark-seen)
+	Unseen *bool `form:"unseen,omitempty" json:"unseen,omitempty"`
 }
 
 // ListSignalsParamsView defines parameters for ListSignals.
@@ -2033,6 +2146,12 @@ type ListTrackerParamsStatus string
 // CreateTrackerParams defines parameters for CreateTracker.
 type CreateTrackerParams struct {
 	// IdempotencyKey 8-200 printable ASCII characters without spaces; a repeated create with the same key and body answers the first result (remembered 24 hours)
+	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
+}
+
+// BatchTrackerParams defines parameters for BatchTracker.
+type BatchTrackerParams struct {
+	// IdempotencyKey 8-200 printable ASCII characters without spaces; covers the whole batch for 24 hours: a retry with the same items replays each item's outcome
 	IdempotencyKey *string `json:"Idempotency-Key,omitempty"`
 }
 
@@ -2144,14 +2263,23 @@ type DecideLeadJSONRequestBody = DecisionInput
 // TrackLeadJSONRequestBody defines body for TrackLead for application/json ContentType.
 type TrackLeadJSONRequestBody = TrackInput
 
+// MarkSignalsSeenJSONRequestBody defines body for MarkSignalsSeen for application/json ContentType.
+type MarkSignalsSeenJSONRequestBody = MarkSeenInput
+
 // CreateTrackerJSONRequestBody defines body for CreateTracker for application/json ContentType.
 type CreateTrackerJSONRequestBody = CreateInput
+
+// BatchTrackerJSONRequestBody defines body for BatchTracker for application/json ContentType.
+type BatchTrackerJSONRequestBody = BatchInput
 
 // EnrichDraftJSONRequestBody defines body for EnrichDraft for application/json ContentType.
 type EnrichDraftJSONRequestBody = DraftInput
 
 // UpdateTrackerJSONRequestBody defines body for UpdateTracker for application/json ContentType.
 type UpdateTrackerJSONRequestBody = EntityPatch
+
+// PreviewRulesJSONRequestBody defines body for PreviewRules for application/json ContentType.
+type PreviewRulesJSONRequestBody = PreviewInput
 
 // CreateWebhookJSONRequestBody defines body for CreateWebhook for application/json ContentType.
 type CreateWebhookJSONRequestBody = WebhookInput
@@ -2332,6 +2460,20 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/signals (the `ListSignals` operationId).
 	ListSignals(ctx context.Context, params *ListSignalsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// MarkSignalsSeenWithBody Mark signals and alerts as seen
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/signals/mark-seen (the `MarkSignalsSeen` operationId).
+	MarkSignalsSeenWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// MarkSignalsSeen Mark signals and alerts as seen
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/signals/mark-seen (the `MarkSignalsSeen` operationId).
+	MarkSignalsSeen(ctx context.Context, body MarkSignalsSeenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetSignal Read a signal with its full analysis and evidence
 	//
 	// One signal with its full analysis, findings, evidence links and the health of each source the run read.
@@ -2363,6 +2505,20 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/tracker (the `CreateTracker` operationId).
 	CreateTracker(ctx context.Context, params *CreateTrackerParams, body CreateTrackerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// BatchTrackerWithBody Track many companies at once
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/tracker/batch (the `BatchTracker` operationId).
+	BatchTrackerWithBody(ctx context.Context, params *BatchTrackerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// BatchTracker Track many companies at once
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/tracker/batch (the `BatchTracker` operationId).
+	BatchTracker(ctx context.Context, params *BatchTrackerParams, body BatchTrackerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// EnrichDraftWithBody Find the missing profiles of a draft company before creating it (may take minutes)
 	//
@@ -2420,6 +2576,20 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/tracker/{id}/refresh (the `RefreshTracker` operationId).
 	RefreshTracker(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PreviewRulesWithBody Try draft alert rules on a company's earlier runs
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/tracker/{id}/rules/preview (the `PreviewRules` operationId).
+	PreviewRulesWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PreviewRules Try draft alert rules on a company's earlier runs
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/tracker/{id}/rules/preview (the `PreviewRules` operationId).
+	PreviewRules(ctx context.Context, id openapi_types.UUID, body PreviewRulesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListWebhooks List webhook endpoints
 	//
@@ -2658,6 +2828,40 @@ func (c *Client) ListSignals(ctx context.Context, params *ListSignalsParams, req
 	return c.Client.Do(req)
 }
 
+// MarkSignalsSeenWithBody Mark signals and alerts as seen
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/signals/mark-seen (the `MarkSignalsSeen` operationId).
+func (c *Client) MarkSignalsSeenWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMarkSignalsSeenRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// MarkSignalsSeen Mark signals and alerts as seen
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/signals/mark-seen (the `MarkSignalsSeen` operationId).
+func (c *Client) MarkSignalsSeen(ctx context.Context, body MarkSignalsSeenJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewMarkSignalsSeenRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetSignal Read a signal with its full analysis and evidence
 //
 // One signal with its full analysis, findings, evidence links and the health of each source the run read.
@@ -2720,6 +2924,40 @@ func (c *Client) CreateTrackerWithBody(ctx context.Context, params *CreateTracke
 // Corresponds with POST /api/v1/tracker (the `CreateTracker` operationId).
 func (c *Client) CreateTracker(ctx context.Context, params *CreateTrackerParams, body CreateTrackerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCreateTrackerRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// BatchTrackerWithBody Track many companies at once
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/tracker/batch (the `BatchTracker` operationId).
+func (c *Client) BatchTrackerWithBody(ctx context.Context, params *BatchTrackerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewBatchTrackerRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// BatchTracker Track many companies at once
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/tracker/batch (the `BatchTracker` operationId).
+func (c *Client) BatchTracker(ctx context.Context, params *BatchTrackerParams, body BatchTrackerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewBatchTrackerRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2847,6 +3085,40 @@ func (c *Client) UpdateTracker(ctx context.Context, id openapi_types.UUID, body 
 // Corresponds with POST /api/v1/tracker/{id}/refresh (the `RefreshTracker` operationId).
 func (c *Client) RefreshTracker(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewRefreshTrackerRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PreviewRulesWithBody Try draft alert rules on a company's earlier runs
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/tracker/{id}/rules/preview (the `PreviewRules` operationId).
+func (c *Client) PreviewRulesWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreviewRulesRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PreviewRules Try draft alert rules on a company's earlier runs
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/tracker/{id}/rules/preview (the `PreviewRules` operationId).
+func (c *Client) PreviewRules(ctx context.Context, id openapi_types.UUID, body PreviewRulesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPreviewRulesRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3190,6 +3462,18 @@ func NewListAlertsRequest(server string, params *ListAlertsParams) (*http.Reques
 		if params.Changed != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "changed", *params.Changed, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Unseen != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "unseen", *params.Unseen, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -3865,6 +4149,18 @@ func NewListSignalsRequest(server string, params *ListSignalsParams) (*http.Requ
 
 		}
 
+		if params.Unseen != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", false, "unseen", *params.Unseen, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -3875,6 +4171,46 @@ func NewListSignalsRequest(server string, params *ListSignalsParams) (*http.Requ
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewMarkSignalsSeenRequest calls the generic MarkSignalsSeen builder with application/json body
+func NewMarkSignalsSeenRequest(server string, body MarkSignalsSeenJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewMarkSignalsSeenRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewMarkSignalsSeenRequestWithBody constructs an http.Request for the MarkSignalsSeen method, with any body, and a specified content type
+func NewMarkSignalsSeenRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/signals/mark-seen")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -4145,6 +4481,61 @@ func NewCreateTrackerRequestWithBody(server string, params *CreateTrackerParams,
 	return req, nil
 }
 
+// NewBatchTrackerRequest calls the generic BatchTracker builder with application/json body
+func NewBatchTrackerRequest(server string, params *BatchTrackerParams, body BatchTrackerJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewBatchTrackerRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewBatchTrackerRequestWithBody constructs an http.Request for the BatchTracker method, with any body, and a specified content type
+func NewBatchTrackerRequestWithBody(server string, params *BatchTrackerParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/tracker/batch")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewEnrichDraftRequest calls the generic EnrichDraft builder with application/json body
 func NewEnrichDraftRequest(server string, body EnrichDraftJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -4357,6 +4748,53 @@ func NewRefreshTrackerRequest(server string, id openapi_types.UUID) (*http.Reque
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewPreviewRulesRequest calls the generic PreviewRules builder with application/json body
+func NewPreviewRulesRequest(server string, id openapi_types.UUID, body PreviewRulesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPreviewRulesRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewPreviewRulesRequestWithBody constructs an http.Request for the PreviewRules method, with any body, and a specified content type
+func NewPreviewRulesRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/tracker/%s/rules/preview", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -4818,6 +5256,20 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/v1/signals (the `ListSignals` operationId).
 	ListSignalsWithResponse(ctx context.Context, params *ListSignalsParams, reqEditors ...RequestEditorFn) (*ListSignalsResponse, error)
 
+	// MarkSignalsSeenWithBodyWithResponse Mark signals and alerts as seen
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/signals/mark-seen (the `MarkSignalsSeen` operationId).
+	MarkSignalsSeenWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MarkSignalsSeenResponse, error)
+
+	// MarkSignalsSeenWithResponse Mark signals and alerts as seen
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/signals/mark-seen (the `MarkSignalsSeen` operationId).
+	MarkSignalsSeenWithResponse(ctx context.Context, body MarkSignalsSeenJSONRequestBody, reqEditors ...RequestEditorFn) (*MarkSignalsSeenResponse, error)
+
 	// GetSignalWithResponse Read a signal with its full analysis and evidence
 	//
 	// One signal with its full analysis, findings, evidence links and the health of each source the run read.
@@ -4853,6 +5305,20 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/tracker (the `CreateTracker` operationId).
 	CreateTrackerWithResponse(ctx context.Context, params *CreateTrackerParams, body CreateTrackerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateTrackerResponse, error)
+
+	// BatchTrackerWithBodyWithResponse Track many companies at once
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/tracker/batch (the `BatchTracker` operationId).
+	BatchTrackerWithBodyWithResponse(ctx context.Context, params *BatchTrackerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*BatchTrackerResponse, error)
+
+	// BatchTrackerWithResponse Track many companies at once
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/tracker/batch (the `BatchTracker` operationId).
+	BatchTrackerWithResponse(ctx context.Context, params *BatchTrackerParams, body BatchTrackerJSONRequestBody, reqEditors ...RequestEditorFn) (*BatchTrackerResponse, error)
 
 	// EnrichDraftWithBodyWithResponse Find the missing profiles of a draft company before creating it (may take minutes)
 	//
@@ -4916,6 +5382,20 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/tracker/{id}/refresh (the `RefreshTracker` operationId).
 	RefreshTrackerWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*RefreshTrackerResponse, error)
+
+	// PreviewRulesWithBodyWithResponse Try draft alert rules on a company's earlier runs
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/tracker/{id}/rules/preview (the `PreviewRules` operationId).
+	PreviewRulesWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PreviewRulesResponse, error)
+
+	// PreviewRulesWithResponse Try draft alert rules on a company's earlier runs
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/tracker/{id}/rules/preview (the `PreviewRules` operationId).
+	PreviewRulesWithResponse(ctx context.Context, id openapi_types.UUID, body PreviewRulesJSONRequestBody, reqEditors ...RequestEditorFn) (*PreviewRulesResponse, error)
 
 	// ListWebhooksWithResponse List webhook endpoints
 	//
@@ -5688,6 +6168,96 @@ func (r ListSignalsResponse) ContentType() string {
 	return ""
 }
 
+type MarkSignalsSeenResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *SeenPositionResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorBody
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorBody
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorBody
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorBody
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorBody
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorBody
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorBody
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r MarkSignalsSeenResponse) GetJSON200() *SeenPositionResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r MarkSignalsSeenResponse) GetJSON400() *ErrorBody {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r MarkSignalsSeenResponse) GetJSON401() *ErrorBody {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r MarkSignalsSeenResponse) GetJSON403() *ErrorBody {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r MarkSignalsSeenResponse) GetJSON413() *ErrorBody {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r MarkSignalsSeenResponse) GetJSON415() *ErrorBody {
+	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r MarkSignalsSeenResponse) GetJSON429() *ErrorBody {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r MarkSignalsSeenResponse) GetJSON500() *ErrorBody {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r MarkSignalsSeenResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r MarkSignalsSeenResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r MarkSignalsSeenResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r MarkSignalsSeenResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetSignalResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5960,6 +6530,96 @@ func (r CreateTrackerResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r CreateTrackerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type BatchTrackerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *BatchResult
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorBody
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorBody
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorBody
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorBody
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorBody
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorBody
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorBody
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r BatchTrackerResponse) GetJSON200() *BatchResult {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r BatchTrackerResponse) GetJSON400() *ErrorBody {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r BatchTrackerResponse) GetJSON401() *ErrorBody {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r BatchTrackerResponse) GetJSON403() *ErrorBody {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r BatchTrackerResponse) GetJSON413() *ErrorBody {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r BatchTrackerResponse) GetJSON415() *ErrorBody {
+	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r BatchTrackerResponse) GetJSON429() *ErrorBody {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r BatchTrackerResponse) GetJSON500() *ErrorBody {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r BatchTrackerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r BatchTrackerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r BatchTrackerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r BatchTrackerResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -6403,6 +7063,103 @@ func (r RefreshTrackerResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r RefreshTrackerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type PreviewRulesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *RulePreviewResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorBody
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorBody
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorBody
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorBody
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ErrorBody
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ErrorBody
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorBody
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ErrorBody
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PreviewRulesResponse) GetJSON200() *RulePreviewResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r PreviewRulesResponse) GetJSON400() *ErrorBody {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r PreviewRulesResponse) GetJSON401() *ErrorBody {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r PreviewRulesResponse) GetJSON403() *ErrorBody {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r PreviewRulesResponse) GetJSON404() *ErrorBody {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r PreviewRulesResponse) GetJSON413() *ErrorBody {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r PreviewRulesResponse) GetJSON415() *ErrorBody {
+	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r PreviewRulesResponse) GetJSON429() *ErrorBody {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r PreviewRulesResponse) GetJSON500() *ErrorBody {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r PreviewRulesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PreviewRulesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PreviewRulesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PreviewRulesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -7223,6 +7980,32 @@ func (c *ClientWithResponses) ListSignalsWithResponse(ctx context.Context, param
 	return ParseListSignalsResponse(rsp)
 }
 
+// MarkSignalsSeenWithBodyWithResponse Mark signals and alerts as seen
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/signals/mark-seen (the `MarkSignalsSeen` operationId).
+func (c *ClientWithResponses) MarkSignalsSeenWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MarkSignalsSeenResponse, error) {
+	rsp, err := c.MarkSignalsSeenWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMarkSignalsSeenResponse(rsp)
+}
+
+// MarkSignalsSeenWithResponse Mark signals and alerts as seen
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/signals/mark-seen (the `MarkSignalsSeen` operationId).
+func (c *ClientWithResponses) MarkSignalsSeenWithResponse(ctx context.Context, body MarkSignalsSeenJSONRequestBody, reqEditors ...RequestEditorFn) (*MarkSignalsSeenResponse, error) {
+	rsp, err := c.MarkSignalsSeen(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseMarkSignalsSeenResponse(rsp)
+}
+
 // GetSignalWithResponse Read a signal with its full analysis and evidence
 //
 // One signal with its full analysis, findings, evidence links and the health of each source the run read.
@@ -7281,6 +8064,32 @@ func (c *ClientWithResponses) CreateTrackerWithResponse(ctx context.Context, par
 		return nil, err
 	}
 	return ParseCreateTrackerResponse(rsp)
+}
+
+// BatchTrackerWithBodyWithResponse Track many companies at once
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/tracker/batch (the `BatchTracker` operationId).
+func (c *ClientWithResponses) BatchTrackerWithBodyWithResponse(ctx context.Context, params *BatchTrackerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*BatchTrackerResponse, error) {
+	rsp, err := c.BatchTrackerWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBatchTrackerResponse(rsp)
+}
+
+// BatchTrackerWithResponse Track many companies at once
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/tracker/batch (the `BatchTracker` operationId).
+func (c *ClientWithResponses) BatchTrackerWithResponse(ctx context.Context, params *BatchTrackerParams, body BatchTrackerJSONRequestBody, reqEditors ...RequestEditorFn) (*BatchTrackerResponse, error) {
+	rsp, err := c.BatchTracker(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBatchTrackerResponse(rsp)
 }
 
 // EnrichDraftWithBodyWithResponse Find the missing profiles of a draft company before creating it (may take minutes)
@@ -7386,6 +8195,32 @@ func (c *ClientWithResponses) RefreshTrackerWithResponse(ctx context.Context, id
 		return nil, err
 	}
 	return ParseRefreshTrackerResponse(rsp)
+}
+
+// PreviewRulesWithBodyWithResponse Try draft alert rules on a company's earlier runs
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/tracker/{id}/rules/preview (the `PreviewRules` operationId).
+func (c *ClientWithResponses) PreviewRulesWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PreviewRulesResponse, error) {
+	rsp, err := c.PreviewRulesWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreviewRulesResponse(rsp)
+}
+
+// PreviewRulesWithResponse Try draft alert rules on a company's earlier runs
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/tracker/{id}/rules/preview (the `PreviewRules` operationId).
+func (c *ClientWithResponses) PreviewRulesWithResponse(ctx context.Context, id openapi_types.UUID, body PreviewRulesJSONRequestBody, reqEditors ...RequestEditorFn) (*PreviewRulesResponse, error) {
+	rsp, err := c.PreviewRules(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePreviewRulesResponse(rsp)
 }
 
 // ListWebhooksWithResponse List webhook endpoints
@@ -7588,6 +8423,9 @@ func ParseListAlertsResponse(rsp *http.Response) (*ListAlertsResponse, error) {
 		}
 		response.JSON500 = &dest
 
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
+
 	}
 
 	return response, nil
@@ -7730,6 +8568,9 @@ func ParseListLeadsResponse(rsp *http.Response) (*ListLeadsResponse, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
 
 	}
 
@@ -8108,6 +8949,84 @@ func ParseListSignalsResponse(rsp *http.Response) (*ListSignalsResponse, error) 
 		}
 		response.JSON500 = &dest
 
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
+
+	}
+
+	return response, nil
+}
+
+// ParseMarkSignalsSeenResponse parses an HTTP response from a MarkSignalsSeenWithResponse call
+func ParseMarkSignalsSeenResponse(rsp *http.Response) (*MarkSignalsSeenResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &MarkSignalsSeenResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest SeenPositionResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
 	}
 
 	return response, nil
@@ -8237,6 +9156,9 @@ func ParseListTrackerResponse(rsp *http.Response) (*ListTrackerResponse, error) 
 		}
 		response.JSON500 = &dest
 
+	case rsp.StatusCode == 200:
+		// Content-type (text/csv) unsupported
+
 	}
 
 	return response, nil
@@ -8356,6 +9278,81 @@ func ParseCreateTrackerResponse(rsp *http.Response) (*CreateTrackerResponse, err
 			headers.Location = &value
 		}
 		response.Headers201 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseBatchTrackerResponse parses an HTTP response from a BatchTrackerWithResponse call
+func ParseBatchTrackerResponse(rsp *http.Response) (*BatchTrackerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &BatchTrackerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest BatchResult
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
 	}
 
 	return response, nil
@@ -8712,6 +9709,88 @@ func ParseRefreshTrackerResponse(rsp *http.Response) (*RefreshTrackerResponse, e
 			return nil, err
 		}
 		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParsePreviewRulesResponse parses an HTTP response from a PreviewRulesWithResponse call
+func ParsePreviewRulesResponse(rsp *http.Response) (*PreviewRulesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PreviewRulesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest RulePreviewResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest ErrorBody

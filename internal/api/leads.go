@@ -43,12 +43,21 @@ func (s *Server) registerLeads() {
 	huma.Register(a, op("listLeads", http.MethodGet, "/api/v1/leads", "List founder leads, newest first", "leads",
 		http.StatusOK, 400, 404, 409),
 		func(ctx context.Context, in *listLeadsInput) (*body[*service.List[*radar.Lead]], error) {
-			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
-			return listPage(ctx, s, "leads", radar.ScopeLeadsRead, classification == "", func() (*service.List[*radar.Lead], error) {
-				return s.svc.ListLeads(ctx, PrincipalFrom(ctx), service.LeadQuery{
-					PageQuery: in.query(), Decision: in.Decision, SourceEntityID: in.SourceEntityID, SourceQuery: in.SourceQuery,
-					Classification: classification, Stage: in.Stage, Name: in.Name,
+			q := service.LeadQuery{
+				PageQuery: in.query(), Decision: in.Decision, SourceEntityID: in.SourceEntityID, SourceQuery: in.SourceQuery,
+				Classification: sectorParam(in.Classification, in.Sector, in.Sectors), Stage: in.Stage, Name: in.Name,
+			}
+			if wantsCSV(ctx) {
+				return csvExport(ctx, s, LeadsCSV, func(cursor string, first *service.List[*radar.Lead]) (*service.List[*radar.Lead], error) {
+					q.PageQuery = service.PageQuery{Limit: exportPageSize, Cursor: cursor, View: radar.ViewCompact}
+					if first != nil && first.SourceResolution != nil {
+						q.SourceEntityID, q.SourceQuery = resolvedID(first.SourceResolution), ""
+					}
+					return s.svc.ListLeads(ctx, PrincipalFrom(ctx), q)
 				})
+			}
+			return listPage(ctx, s, "leads", radar.ScopeLeadsRead, q.Classification == "", func() (*service.List[*radar.Lead], error) {
+				return s.svc.ListLeads(ctx, PrincipalFrom(ctx), q)
 			})
 		})
 	huma.Register(a, op("getLead", http.MethodGet, "/api/v1/leads/{id}", "Read a lead with full company detail", "leads",

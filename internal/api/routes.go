@@ -48,6 +48,9 @@ var opScopes = map[string][]string{
 	"testWebhook":           {radar.ScopeWebhooksManage},
 	"rotateWebhookSecret":   {radar.ScopeWebhooksManage},
 	"listWebhookDeliveries": {radar.ScopeWebhooksManage},
+	"markSignalsSeen":       {radar.ScopeTrackerRead},
+	"previewRules":          {radar.ScopeTrackerRead},
+	"batchTracker":          {radar.ScopeTrackerWrite},
 }
 
 // routeScopes maps every operation's route pattern ("POST /api/v1/tracker") to its scopes; an operation
@@ -239,12 +242,18 @@ func (s *Server) register() {
 	huma.Register(a, op("listTracker", http.MethodGet, "/api/v1/tracker", "List tracked companies, newest first, each with its latest signal", "tracker",
 		http.StatusOK, 400),
 		func(ctx context.Context, in *listTrackerInput) (*body[*service.List[*radar.Entity]], error) {
-			classification := sectorParam(in.Classification, in.Sector, in.Sectors)
-			return listPage(ctx, s, "tracker", radar.ScopeTrackerRead, classification == "", func() (*service.List[*radar.Entity], error) {
-				return s.svc.ListEntities(ctx, PrincipalFrom(ctx), service.EntityQuery{
-					PageQuery: in.query(), Status: in.Status, Stage: in.Stage, UpdatedAfter: in.UpdatedAfter,
-					Classification: classification,
+			q := service.EntityQuery{
+				PageQuery: in.query(), Status: in.Status, Stage: in.Stage, UpdatedAfter: in.UpdatedAfter,
+				Classification: sectorParam(in.Classification, in.Sector, in.Sectors),
+			}
+			if wantsCSV(ctx) {
+				return csvExport(ctx, s, EntitiesCSV, func(cursor string, _ *service.List[*radar.Entity]) (*service.List[*radar.Entity], error) {
+					q.PageQuery = service.PageQuery{Limit: exportPageSize, Cursor: cursor, View: radar.ViewCompact}
+					return s.svc.ListEntities(ctx, PrincipalFrom(ctx), q)
 				})
+			}
+			return listPage(ctx, s, "tracker", radar.ScopeTrackerRead, q.Classification == "", func() (*service.List[*radar.Entity], error) {
+				return s.svc.ListEntities(ctx, PrincipalFrom(ctx), q)
 			})
 		})
 	huma.Register(a, op("getTracker", http.MethodGet, "/api/v1/tracker/{id}", "Read a tracked company with its enrichment operation (poll this)", "tracker",
@@ -296,6 +305,7 @@ func (s *Server) register() {
 	s.registerSignals()
 	s.registerLeads()
 	s.registerWebhooks()
+	s.registerDelivery()
 	tidySchemas(a.OpenAPI().Components.Schemas)
 	tidyDocument(a.OpenAPI(), s.base())
 }

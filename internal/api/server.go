@@ -101,7 +101,7 @@ func humaConfig() huma.Config {
 	c := huma.DefaultConfig("Radar Partner Tracking API", "1.0.0")
 	c.OpenAPIPath, c.DocsPath, c.SchemasPath = "", "", ""
 	c.CreateHooks = nil
-	c.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat}
+	c.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat, CSV: csvFormat}
 	c.Info.Description = "Track companies and their founders: tracked entities, signals, alerts and founder leads, " +
 		"scoped to the organisation that owns the API key. Errors use the envelope {\"error\": {\"code\", \"message\", " +
 		"\"details\"}}; 401 unauthorized, 403 insufficient_scope (details.required, details.granted), 404 not_found, " +
@@ -139,6 +139,8 @@ type requestState struct {
 	header http.Header
 	// query is the raw query string.
 	query string
+	// csv is set when the request asks for a CSV export of a list (Accept: text/csv).
+	csv bool
 }
 
 func stateOf(ctx context.Context) *requestState {
@@ -227,6 +229,7 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 		s.cfg.Web.ServeHTTP(w, r)
 		return
 	}
+	negotiateCSV(r, pattern, st)
 	if isAPI && pattern == "" {
 		// The mux's own 404 and 405 answers, as JSON envelopes.
 		probe := &recorder{ResponseWriter: discard{header: http.Header{}}, status: http.StatusOK}
@@ -262,6 +265,10 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 			writeError(w, e)
 			return
 		}
+		if e := refuseCSVBody(r); e != nil {
+			writeError(w, e)
+			return
+		}
 		if strings.HasPrefix(path, "/api/v1/") && r.ContentLength != 0 && jsonBody(r) {
 			b, e, err := ReadJSONBody(r.Body)
 			if e != nil {
@@ -281,7 +288,7 @@ func buckets(r *http.Request) []string {
 	}
 	path := strings.TrimSuffix(r.URL.Path, "/")
 	switch {
-	case r.Method == http.MethodPost && path == "/api/v1/tracker":
+	case r.Method == http.MethodPost && (path == "/api/v1/tracker" || path == "/api/v1/tracker/batch"):
 		return []string{ratelimit.Write, ratelimit.Create}
 	case r.Method == http.MethodPost && path == "/api/v1/tracker/enrich":
 		return []string{ratelimit.Write, ratelimit.Enrich}

@@ -146,7 +146,7 @@ func (a *App) Start(ctx context.Context) error {
 	}
 	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Logger: a.Logger, OnStoreError: metrics.StoreError, OnDenied: metrics.RateLimited})
 	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger,
-		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger),
+		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger, a.Config.Toolsets()...),
 		Ops: metrics, Observe: metrics.Observe, OnListCache: metrics.ListCache,
 		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, BaseURL: a.Config.BaseURL, Logger: a.Logger,
 			LoginStore: store, TrustedProxies: a.Config.Proxies})})

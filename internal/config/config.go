@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +40,8 @@ type Config struct {
 	// RunEvery, when set, runs every tracked company this long after its last run, whatever its cadence. It is
 	// no option: radar demo sets it (--runs-every).
 	RunEvery time.Duration
+	// MCPToolsets lists the MCP toolsets offered besides the default one, comma-separated.
+	MCPToolsets string
 }
 
 // option describes one setting.
@@ -67,6 +70,7 @@ func options() []option {
 		{env: "RADAR_LLM_API_KEY", flag: "llm-api-key", help: "API key for the LLM endpoint", secret: true, field: func(c *Config) *string { return &c.LLMAPIKey }},
 		{env: "RADAR_JOB_TIMEOUT", flag: "job-timeout", help: "how long one background job (enrichment, tracker run, e-mail) may take; a crashed process's job is retried a little after it (default: 4m enrichment, 5m runs)", duration: func(c *Config) *time.Duration { return &c.JobTimeout }},
 		{env: "RADAR_TRUSTED_PROXIES", flag: "trusted-proxies", help: "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (sign-in limits); unset = none", field: func(c *Config) *string { return &c.TrustedProxies }},
+		{env: "RADAR_MCP_TOOLSETS", flag: "mcp-toolsets", def: "default", help: "comma-separated MCP toolsets: default (the specification's tools, always offered) and the opt-in delivery (mark_signals_seen, preview_rules)", field: func(c *Config) *string { return &c.MCPToolsets }},
 		{env: "RADAR_SECRET", flag: "secret", help: "signs cursors and sessions; replicas must share it (default: generated and stored in the database)", secret: true, field: func(c *Config) *string { return &c.Secret }},
 	}
 }
@@ -177,6 +181,11 @@ func (c *Config) Finish() error {
 		errs = append(errs, fmt.Errorf("RADAR_TRUSTED_PROXIES: %w", err))
 	}
 	c.Proxies = proxies
+	for _, name := range c.Toolsets() {
+		if !slices.Contains(mcpToolsets, name) {
+			errs = append(errs, fmt.Errorf("RADAR_MCP_TOOLSETS: unknown toolset %q; want a list of %s", name, strings.Join(mcpToolsets, ", ")))
+		}
+	}
 	if c.Secret != "" && len(c.Secret) < 32 {
 		errs = append(errs, errors.New("RADAR_SECRET: want at least 32 characters"))
 	}
@@ -203,6 +212,20 @@ func ParseProxies(s string) ([]netip.Prefix, error) {
 		return nil, fmt.Errorf("want comma-separated CIDRs like 10.0.0.0/8,fd00::/8, got %q", f)
 	}
 	return out, nil
+}
+
+// mcpToolsets are the toolsets the MCP endpoint knows (mcp.Toolsets).
+var mcpToolsets = []string{"default", "delivery"}
+
+// Toolsets returns the names listed in MCPToolsets.
+func (c *Config) Toolsets() []string {
+	var out []string
+	for n := range strings.SplitSeq(c.MCPToolsets, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Dump lists every option as NAME=value with secrets masked.

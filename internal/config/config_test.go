@@ -54,6 +54,7 @@ func TestInvalid(t *testing.T) {
 		"news feed":    {map[string]string{"RADAR_NEWS_FEED_URL": "https://news.example/rss"}, "RADAR_NEWS_FEED_URL: the template must contain {query}"},
 		"short secret": {map[string]string{"RADAR_SECRET": "short"}, "RADAR_SECRET: want at least 32 characters"},
 		"base url":     {map[string]string{"RADAR_BASE_URL": "radar.example"}, "RADAR_BASE_URL: want an http or https URL"},
+		"toolsets":     {map[string]string{"RADAR_MCP_TOOLSETS": "default,everything"}, `RADAR_MCP_TOOLSETS: unknown toolset "everything"`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -39,6 +39,8 @@ type envOptions struct {
 	// store wraps the database the service uses.
 	store  func(radar.Store) radar.Store
 	logger *slog.Logger
+	// toolsets are the toolsets configured besides the default one.
+	toolsets []string
 }
 
 // startEnv starts the server on a fresh database of engine.
@@ -53,7 +55,7 @@ func startEnv(t testing.TB, engine string, o envOptions) *testEnv {
 	// A fixed clock keeps every call of a test in one rate window.
 	now := time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
 	limiter := ratelimit.New(ratelimit.Config{Buckets: o.buckets, Now: func() time.Time { return now }, Timeout: time.Second})
-	srv := httptest.NewServer(api.New(api.Config{Service: svc, Limiter: limiter, Logger: o.logger, MCP: NewHandler(svc, limiter, o.logger)}))
+	srv := httptest.NewServer(api.New(api.Config{Service: svc, Limiter: limiter, Logger: o.logger, MCP: NewHandler(svc, limiter, o.logger, o.toolsets...)}))
 	t.Cleanup(srv.Close)
 	return &testEnv{engine: engine, db: db, svc: svc, limiter: limiter, srv: srv}
 }

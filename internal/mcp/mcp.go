@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -32,6 +33,7 @@ Workflows
 - Track a company: add_company saves it at once, then finds its missing profiles (enrichment) and runs the tracker for the first time in the background. Poll get_company every operation.suggestedPollIntervalSeconds seconds until operation.enrichmentComplete is true, then until lastScrapedAt is set: the first run has finished and its signal is in list_signals. track_lead starts tracking a lead's company the same way.
 - Run now: refresh_company returns baselineLastScrapedAt; poll get_company until lastScrapedAt differs from it.
 - What happened: list_signals gives one signal per run (type, severity, recommendation, needsAttention); list_alerts says whether each run e-mailed the recipients and why. get_signal and get_alert give the full detail.
+- What is new: list_signals with unseen=true and changed=true lists the runs that found something since your key last looked; with the delivery toolset (?toolsets=delivery), mark_signals_seen moves that position once you have shown them, and preview_rules tries draft alert rules on a company's earlier runs before update_company saves them.
 - Leads: list_leads shows founders discovered around tracked companies; decide_lead accepts or rejects one; track_lead accepts one and tracks its company.
 
 Rules
@@ -43,12 +45,59 @@ Rules
 // NewHandler returns the MCP endpoint: every tool at Path and the read-only tools at Path+"/readonly". It must
 // run behind api.Server, which authenticates the bearer key and puts its principal in the request context.
 // Each key sees only the tools its scopes allow; a call of another tool fails with insufficient_scope.
-func NewHandler(svc *service.Service, limiter *ratelimit.Limiter, logger *slog.Logger) http.Handler {
+// toolsets (names of Toolsets) adds opt-in tools to the specification's; a request adds more with ?toolsets=.
+func NewHandler(svc *service.Service, limiter *ratelimit.Limiter, logger *slog.Logger, toolsets ...string) http.Handler {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	h := &handler{svc: svc, limiter: limiter, logger: logger}
+	h := &handler{svc: svc, limiter: limiter, logger: logger, variants: map[string]*variant{}}
+	for _, name := range toolsets {
+		if err := CheckToolset(name); err != nil {
+			panic("mcp: " + err.Error())
+		}
+		h.toolsets = append(h.toolsets, name)
+	}
+	return h
+}
+
+// CheckToolset fails unless name is one of Toolsets.
+func CheckToolset(name string) error {
+	if slices.Contains(Toolsets, name) {
+		return nil
+	}
+	return fmt.Errorf("unknown toolset %q; the toolsets are %s", name, strings.Join(Toolsets, ", "))
+}
+
+type handler struct {
+	svc      *service.Service
+	limiter  *ratelimit.Limiter
+	logger   *slog.Logger
+	toolsets []string
+
+	mu       sync.Mutex
+	variants map[string]*variant
+}
+
+// variant is the endpoint for one combination of toolsets: all its tools, and its read-only ones.
+type variant struct {
+	full, readOnly http.Handler
+}
+
+// variant returns the endpoint offering the default tools and those of the opt-in toolsets names, built on
+// first use.
+func (h *handler) variant(names []string) *variant {
+	slices.Sort(names)
+	names = slices.Compact(names)
+	key := strings.Join(names, ",")
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if v := h.variants[key]; v != nil {
+		return v
+	}
 	all := tools()
+	for _, n := range names {
+		all = append(all, toolset(n)...)
+	}
 	var reads []*tool
 	for _, t := range all {
 		if t.def.Annotations.ReadOnlyHint {
@@ -58,33 +107,27 @@ func NewHandler(svc *service.Service, limiter *ratelimit.Limiter, logger *slog.L
 	opts := &mcp.StreamableHTTPOptions{
 		Stateless:    true,
 		JSONResponse: true,
-		Logger:       logger,
+		Logger:       h.logger,
 		// Every request carries a bearer key, which a page rebinding a name to a loopback address cannot
 		// supply, and a reverse proxy on the same host forwards its public Host header: the SDK's loopback
 		// Host check would refuse those requests and protect nothing.
 		DisableLocalhostProtection: true,
 		MaxRequestBodyBytes:        api.MaxBodyBytes,
 	}
-	h.full = mcp.NewStreamableHTTPHandler(h.server(all), opts)
-	h.readOnly = mcp.NewStreamableHTTPHandler(h.server(reads), opts)
-	return h
-}
-
-type handler struct {
-	svc      *service.Service
-	limiter  *ratelimit.Limiter
-	logger   *slog.Logger
-	full     http.Handler
-	readOnly http.Handler
+	v := &variant{
+		full:     mcp.NewStreamableHTTPHandler(h.server(all), opts),
+		readOnly: mcp.NewStreamableHTTPHandler(h.server(reads), opts),
+	}
+	h.variants[key] = v
+	return v
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var next http.Handler
+	var readOnly bool
 	switch strings.TrimPrefix(r.URL.Path, Path) {
 	case "", "/":
-		next = h.full
 	case "/readonly", "/readonly/":
-		next = h.readOnly
+		readOnly = true
 	default:
 		writeError(w, radar.Errorf(radar.ENotFound, "no route %s %s; the MCP endpoints are %s and %s/readonly", r.Method, r.URL.Path, Path, Path))
 		return
@@ -105,6 +148,23 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	msg, ok := readRequest(w, r)
 	if !ok {
 		return
+	}
+	names := slices.Clone(h.toolsets)
+	if q := r.URL.Query().Get("toolsets"); q != "" {
+		for n := range strings.SplitSeq(q, ",") {
+			n = strings.TrimSpace(n)
+			if err := CheckToolset(n); err != nil {
+				writeError(w, radar.Errorf(radar.EValidation, "toolsets: %s", err.Error()))
+				return
+			}
+			names = append(names, n)
+		}
+	}
+	names = slices.DeleteFunc(names, func(n string) bool { return n == "default" })
+	v := h.variant(names)
+	next := v.full
+	if readOnly {
+		next = v.readOnly
 	}
 	rw := &rpcErrors{ResponseWriter: w, msg: msg}
 	next.ServeHTTP(rw, r)

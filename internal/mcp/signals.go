@@ -26,6 +26,7 @@ type listSignalsArgs struct {
 	Recommendation string `json:"recommendation,omitempty" enum:"reach_out,review,monitor,no_action" jsonschema:"Only signals with this recommendation"`
 	Q              string `json:"q,omitempty" maxLength:"200" jsonschema:"Free text searched in summaries, analyses and company names"`
 	Changed        *bool  `json:"changed,omitempty" jsonschema:"true: only runs that found something (every type but no_change); false: only quiet runs (no_change); omitted: all. Pass true to see what happened without the quiet runs, which are most of them"`
+	Unseen         bool   `json:"unseen,omitempty" jsonschema:"true: only signals created after your read position (what is new since you last looked); mark_signals_seen, in the delivery toolset, moves the position"`
 }
 
 func listSignals() *tool {
@@ -46,7 +47,7 @@ func listSignals() *tool {
 		return e.svc.ListSignals(ctx, e.p, service.SignalQuery{
 			PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery, Classification: in.Classification,
 			Since: in.Since, Until: in.Until, NeedsAttention: in.NeedsAttention, Type: in.Type, Severity: in.Severity,
-			Recommendation: in.Recommendation, Q: in.Q, Changed: in.Changed,
+			Recommendation: in.Recommendation, Q: in.Q, Changed: in.Changed, Unseen: in.Unseen,
 		})
 	})
 }
@@ -80,6 +81,7 @@ type listAlertsArgs struct {
 	Outcome         string `json:"outcome,omitempty" enum:"all,sent,no_match,disabled,failed" jsonschema:"Only alerts with this outcome: sent (e-mailed), no_match (no rule matched), disabled (e-mails off or company paused), failed (delivery failed), or all (default)"`
 	LatestPerEntity bool   `json:"latestPerEntity,omitempty" jsonschema:"true: only the latest alert of each company"`
 	Changed         *bool  `json:"changed,omitempty" jsonschema:"true: only alerts of runs that found something (their signal is not no_change); false: only those of quiet runs; omitted: all"`
+	Unseen          bool   `json:"unseen,omitempty" jsonschema:"true: only alerts created after your read position (what is new since you last looked)"`
 }
 
 func listAlerts() *tool {
@@ -98,7 +100,7 @@ func listAlerts() *tool {
 	}, func(ctx context.Context, e env, in listAlertsArgs) (*service.List[*radar.Alert], error) {
 		return e.svc.ListAlerts(ctx, e.p, service.AlertQuery{
 			PageQuery: in.query(), EntityID: in.EntityID, EntityQuery: in.EntityQuery, Classification: in.Classification,
-			Since: in.Since, Until: in.Until, Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity, Changed: in.Changed,
+			Since: in.Since, Until: in.Until, Outcome: in.Outcome, LatestPerEntity: in.LatestPerEntity, Changed: in.Changed, Unseen: in.Unseen,
 		})
 	})
 }

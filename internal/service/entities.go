@@ -29,6 +29,8 @@ type CreateResult struct {
 	Created  bool // a new entity: 201
 	Replayed bool // an idempotent replay: 200
 	Existing bool // an already tracked company reused and updated: 200
+	// FirstStatus is, on a replay, the status the first request answered (201 or 200).
+	FirstStatus int
 }
 
 func newID() string {
@@ -101,7 +103,7 @@ func (s *Service) replay(ctx context.Context, p *radar.Principal, req, rec *rada
 		return nil, err
 	}
 	s.decorate(e, radar.ViewFull)
-	return &CreateResult{Entity: e, Replayed: true}, nil
+	return &CreateResult{Entity: e, Replayed: true, FirstStatus: rec.StatusCode}, nil
 }
 
 func (s *Service) createOrReuse(ctx context.Context, p *radar.Principal, in radar.EntityInput, idem *radar.IdempotencyRecord) (*CreateResult, error) {

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -31,7 +32,14 @@ type List[T any] struct {
 	ClassificationResolution *Classification   `json:"classificationResolution,omitempty"`
 
 	encoded []byte
+	stream  func(io.Writer) error
 }
+
+// StreamedList is a list that writes itself as it is read (an export of every row): stream writes it.
+func StreamedList[T any](stream func(io.Writer) error) *List[T] { return &List[T]{stream: stream} }
+
+// Stream returns the function that writes a streamed list, else nil.
+func (l *List[T]) Stream() func(io.Writer) error { return l.stream }
 
 // EncodedList is a page that carries its JSON encoding already: a page kept by a cache.
 func EncodedList[T any](encoded []byte) *List[T] { return &List[T]{encoded: encoded} }

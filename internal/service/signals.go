@@ -20,6 +20,8 @@ type SignalQuery struct {
 	Q              string
 	// Changed keeps only runs that found something (true) or only quiet runs (false); nil keeps both.
 	Changed *bool
+	// Unseen keeps only signals after the caller's read position.
+	Unseen bool
 }
 
 // scope names the query for its cursors.
@@ -75,8 +77,12 @@ func (s *Service) signalFilter(ctx context.Context, p *radar.Principal, q Signal
 	if err := cursorErr(probs); err != nil {
 		return f, nil, "", err
 	}
+	seen, err := s.seenThrough(ctx, p, q.Unseen)
+	if err != nil {
+		return f, nil, "", err
+	}
 	out := &List[*radar.Signal]{Data: []*radar.Signal{}, EntityResolution: res}
-	f = radar.SignalFilter{OrgID: p.OrgID, EntityID: entityID, Since: since, Until: until, NeedsAttention: q.NeedsAttention,
+	f = radar.SignalFilter{SeenThrough: seen, OrgID: p.OrgID, EntityID: entityID, Since: since, Until: until, NeedsAttention: q.NeedsAttention,
 		Type: q.Type, Severity: q.Severity, Recommendation: q.Recommendation, Q: q.Q, Changed: q.Changed, Page: pg}
 	if terms != nil {
 		out.ClassificationResolution, f.Sectors = s.classify(ctx, terms)
@@ -110,6 +116,8 @@ type AlertQuery struct {
 	LatestPerEntity bool
 	// Changed keeps only alerts of runs that found something (true) or only those of quiet runs (false).
 	Changed *bool
+	// Unseen keeps only alerts after the caller's read position.
+	Unseen bool
 }
 
 // scope names the query for its cursors.
@@ -164,8 +172,12 @@ func (s *Service) alertFilter(ctx context.Context, p *radar.Principal, q AlertQu
 	if err := cursorErr(probs); err != nil {
 		return f, nil, "", err
 	}
+	seen, err := s.seenThrough(ctx, p, q.Unseen)
+	if err != nil {
+		return f, nil, "", err
+	}
 	out := &List[*radar.Alert]{Data: []*radar.Alert{}, EntityResolution: res}
-	f = radar.AlertFilter{OrgID: p.OrgID, EntityID: entityID, Since: since, Until: until, Outcome: q.Outcome,
+	f = radar.AlertFilter{SeenThrough: seen, OrgID: p.OrgID, EntityID: entityID, Since: since, Until: until, Outcome: q.Outcome,
 		LatestPerEntity: q.LatestPerEntity, Changed: q.Changed, Page: pg}
 	if terms != nil {
 		out.ClassificationResolution, f.Sectors = s.classify(ctx, terms)

@@ -141,6 +141,7 @@ func signalWhere(f radar.SignalFilter) where {
 		w.add(`(lower(x.summary) LIKE %[1]s ESCAPE '\' OR lower(x.analysis) LIKE %[1]s ESCAPE '\' OR lower(x.company_name) LIKE %[1]s ESCAPE '\')`, p)
 	}
 	changedCond(&w, "x.type", f.Changed)
+	seenCond(&w, "x", f.SeenThrough)
 	sectorCond(&w, "x.entity_id", f.Sectors)
 	return w
 }
@@ -263,6 +264,7 @@ func alertWhere(f radar.AlertFilter) where {
 		w.add("x.outcome = %s", f.Outcome)
 	}
 	changedCond(&w, "x.signal_type", f.Changed)
+	seenCond(&w, "x", f.SeenThrough)
 	sectorCond(&w, "x.entity_id", f.Sectors)
 	if f.LatestPerEntity {
 		// The newest alert of each entity among those the other filters keep.

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"radar"
+	"radar/internal/api"
 	"radar/internal/fuzzy"
 	"radar/internal/service"
 )
@@ -87,9 +88,17 @@ func (h *Handler) companies(w http.ResponseWriter, r *http.Request, v *viewer) {
 	q := r.URL.Query()
 	d := companiesData{Status: q.Get("status"), Sector: strings.TrimSpace(q.Get("sector")), Q: strings.TrimSpace(q.Get("q")), Sectors: h.sectors}
 	d.Filtered = d.Status != "" || d.Sector != "" || d.Q != ""
-	list, err := h.svc.ListEntities(ctx, v.P, service.EntityQuery{
+	eq := service.EntityQuery{
 		PageQuery: service.PageQuery{Cursor: q.Get("cursor"), Limit: 25}, Status: d.Status, Classification: d.Sector,
-	})
+	}
+	if wantsExport(q) {
+		exportCSV(h, w, r, v, "companies", api.EntitiesCSV, func(cursor string) (*service.List[*radar.Entity], error) {
+			eq.PageQuery = service.PageQuery{Limit: service.MaxLimit, Cursor: cursor, View: radar.ViewCompact}
+			return h.svc.ListEntities(ctx, v.P, eq)
+		})
+		return
+	}
+	list, err := h.svc.ListEntities(ctx, v.P, eq)
 	switch code := codeOf(err); {
 	case code == radar.EValidation || code == radar.EInvalidCursor:
 		e, _ := radar.AsError(err)
@@ -128,7 +137,7 @@ func (h *Handler) companies(w http.ResponseWriter, r *http.Request, v *viewer) {
 			d.Entities = append(d.Entities, e)
 		}
 	}
-	h.render(w, r, http.StatusOK, "companies", page{Title: "Companies", Section: "companies", Viewer: v, Data: d})
+	h.render(w, r, http.StatusOK, "companies", page{Title: "Companies", Section: "companies", Viewer: v, Data: d, Export: exportLink("/companies", q)})
 }
 
 // search resolves the fuzzy company or founder name of the list through the service's lookup, which tolerates
@@ -174,6 +183,8 @@ type companyFormData struct {
 	Form entityForm
 	// Entity is the company being edited; nil when adding one.
 	Entity *radar.Entity
+	// Preview is how the draft alert rules would have judged the company's earlier runs, when asked for.
+	Preview *service.RulePreview
 }
 
 func (h *Handler) newCompany(w http.ResponseWriter, r *http.Request, v *viewer) {
@@ -405,6 +416,10 @@ func (h *Handler) updateCompany(w http.ResponseWriter, r *http.Request, v *viewe
 	if r.PostForm.Has("more") {
 		h.render(w, r, http.StatusOK, "company_form", page{Title: "Edit " + e.CompanyName, Section: "companies", Viewer: v,
 			Data: companyFormData{Form: f.withBlankRows(f.rowsToShow(true)), Entity: e}})
+		return
+	}
+	if r.PostForm.Has("preview") {
+		h.previewRules(w, r, v, e, f)
 		return
 	}
 	p, fe := f.patch()

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"radar"
+	"radar/internal/api"
 	"radar/internal/fuzzy"
 	"radar/internal/service"
 )
@@ -62,6 +63,7 @@ type signalsData struct {
 	Problem     string
 	Pager       pager
 	Quiet       quietRuns
+	Unread      unread
 }
 
 // companyProblem turns a failed company lookup into words for the filter form.
@@ -103,6 +105,13 @@ func (h *Handler) signals(w http.ResponseWriter, r *http.Request, v *viewer) {
 		b := d.Attention == "true"
 		sq.NeedsAttention = &b
 	}
+	if wantsExport(q) {
+		exportCSV(h, w, r, v, "signals", api.SignalsCSV, func(cursor string) (*service.List[*radar.Signal], error) {
+			sq.PageQuery = service.PageQuery{Limit: service.MaxLimit, Cursor: cursor, View: radar.ViewFull}
+			return h.svc.ListSignals(r.Context(), v.P, sq)
+		})
+		return
+	}
 	list, err := h.svc.ListSignals(r.Context(), v.P, sq)
 	if err == nil && sq.Changed != nil {
 		no := false
@@ -120,9 +129,13 @@ func (h *Handler) signals(w http.ResponseWriter, r *http.Request, v *viewer) {
 		return
 	}
 	d.Signals, d.Match = list.Data, list.EntityResolution
+	if d.Unread, err = h.unreadSignals(r, v, d.Signals); err != nil {
+		h.fail(w, r, v, err)
+		return
+	}
 	d.CompanyName = h.companyName(r, v, d.EntityID)
 	d.Pager = pagerFor("/signals", q, list.NextCursor)
-	h.render(w, r, http.StatusOK, "signals", page{Title: "Signals", Section: "signals", Viewer: v, Data: d})
+	h.render(w, r, http.StatusOK, "signals", page{Title: "Signals", Section: "signals", Viewer: v, Data: d, Export: exportLink("/signals", q)})
 }
 
 // signalData is one signal with its alert.
@@ -181,6 +194,13 @@ func (h *Handler) alerts(w http.ResponseWriter, r *http.Request, v *viewer) {
 		PageQuery: service.PageQuery{Cursor: q.Get("cursor"), Limit: 25, View: radar.ViewFull}, Outcome: d.Outcome,
 		EntityID: d.EntityID, EntityQuery: d.Company, Changed: d.Quiet.changedOnly(),
 	}
+	if wantsExport(q) {
+		exportCSV(h, w, r, v, "alerts", api.AlertsCSV, func(cursor string) (*service.List[*radar.Alert], error) {
+			aq.PageQuery = service.PageQuery{Limit: service.MaxLimit, Cursor: cursor, View: radar.ViewCompact}
+			return h.svc.ListAlerts(r.Context(), v.P, aq)
+		})
+		return
+	}
 	list, err := h.svc.ListAlerts(r.Context(), v.P, aq)
 	if err == nil && aq.Changed != nil {
 		no := false
@@ -200,7 +220,7 @@ func (h *Handler) alerts(w http.ResponseWriter, r *http.Request, v *viewer) {
 	d.Alerts, d.Match = list.Data, list.EntityResolution
 	d.CompanyName = h.companyName(r, v, d.EntityID)
 	d.Pager = pagerFor("/alerts", q, list.NextCursor)
-	h.render(w, r, http.StatusOK, "alerts", page{Title: "Alerts", Section: "alerts", Viewer: v, Data: d})
+	h.render(w, r, http.StatusOK, "alerts", page{Title: "Alerts", Section: "alerts", Viewer: v, Data: d, Export: exportLink("/alerts", q)})
 }
 
 func (h *Handler) alert(w http.ResponseWriter, r *http.Request, v *viewer) {

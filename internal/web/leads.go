@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"radar"
+	"radar/internal/api"
 	"radar/internal/fuzzy"
 	"radar/internal/service"
 )
@@ -31,9 +32,17 @@ func (h *Handler) leads(w http.ResponseWriter, r *http.Request, v *viewer) {
 		d.Decision = radar.DecisionUnreviewed
 	}
 	d.Filtered = d.Name != "" || d.Source != ""
-	list, err := h.svc.ListLeads(r.Context(), v.P, service.LeadQuery{
+	lq := service.LeadQuery{
 		PageQuery: service.PageQuery{Cursor: q.Get("cursor"), Limit: 25}, Decision: d.Decision, Name: d.Name, SourceQuery: d.Source,
-	})
+	}
+	if wantsExport(q) {
+		exportCSV(h, w, r, v, "leads", api.LeadsCSV, func(cursor string) (*service.List[*radar.Lead], error) {
+			lq.PageQuery = service.PageQuery{Limit: service.MaxLimit, Cursor: cursor, View: radar.ViewCompact}
+			return h.svc.ListLeads(r.Context(), v.P, lq)
+		})
+		return
+	}
+	list, err := h.svc.ListLeads(r.Context(), v.P, lq)
 	if err != nil {
 		e, ok := radar.AsError(err)
 		if !ok {
@@ -57,7 +66,7 @@ func (h *Handler) leads(w http.ResponseWriter, r *http.Request, v *viewer) {
 	}
 	d.Leads, d.Match = list.Data, list.SourceResolution
 	d.Pager = pagerFor("/leads", q, list.NextCursor)
-	h.render(w, r, http.StatusOK, "leads", page{Title: "Leads", Section: "leads", Viewer: v, Data: d})
+	h.render(w, r, http.StatusOK, "leads", page{Title: "Leads", Section: "leads", Viewer: v, Data: d, Export: exportLink("/leads", q)})
 }
 
 func (h *Handler) lead(w http.ResponseWriter, r *http.Request, v *viewer) {

@@ -44,6 +44,8 @@ type page struct {
 	Flash   string
 	Static  string
 	Data    any
+	// Export is the address of the CSV export of a list page.
+	Export string
 }
 
 // parsePages parses the layout and every page; the templates are part of the binary, so a parse error is a

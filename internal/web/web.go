@@ -174,11 +174,13 @@ func (h *Handler) routes() http.Handler {
 	auth := func(pattern string, fn func(http.ResponseWriter, *http.Request, *viewer)) {
 		mux.Handle(pattern, h.authed(fn))
 	}
-	auth("GET /{$}", func(w http.ResponseWriter, r *http.Request, _ *viewer) {
-		http.Redirect(w, r, "/companies", http.StatusSeeOther)
-	})
+	auth("GET /{$}", h.overview)
+	auth("POST /signals/mark-read", h.markRead)
 	auth("GET /companies", h.companies)
 	auth("GET /companies/new", h.newCompany)
+	auth("GET /companies/import", h.importPage)
+	auth("POST /companies/import/preview", h.previewImport)
+	auth("POST /companies/import", h.runImport)
 	auth("POST /companies", h.createCompany)
 	auth("GET /companies/{id}", h.company)
 	auth("GET /companies/{id}/progress", h.progress)

@@ -23,6 +23,47 @@
     };
     setTimeout(tick, 2000);
   }
+  // A CSV import runs a few rows a request, so that the page can show how far it has come.
+  var imp = document.querySelector("form[data-import]"), prog = document.querySelector("[data-import-progress]");
+  if (imp && prog && window.fetch && window.URLSearchParams) {
+    imp.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      imp.hidden = true;
+      prog.hidden = false;
+      var bar = prog.querySelector("progress"), count = prog.querySelector("[data-import-count]"), body = prog.querySelector("tbody");
+      bar.max = 0;
+      var step = function (offset) {
+        var form = new URLSearchParams(new FormData(imp));
+        form.set("offset", String(offset));
+        fetch(imp.action, { method: "POST", body: form, credentials: "same-origin", headers: { Accept: "application/json" } })
+          .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+          .then(function (res) {
+            bar.max = res.total;
+            bar.value = res.done;
+            count.textContent = String(res.done);
+            res.rows.forEach(function (row) {
+              var tr = document.createElement("tr"), cells = [String(row.line), row.name,
+                row.problem || (row.status === "created" ? "Now tracked" : "Already tracked: updated")];
+              cells.forEach(function (c, i) {
+                var td = document.createElement("td");
+                if (i === 1 && row.entityId) {
+                  var a = document.createElement("a");
+                  a.href = "/companies/" + row.entityId;
+                  a.textContent = c;
+                  td.appendChild(a);
+                } else { td.textContent = c; }
+                if (i === 2 && row.problem) { td.className = "error"; }
+                tr.appendChild(td);
+              });
+              body.appendChild(tr);
+            });
+            if (res.done < res.total) { step(res.done); } else { count.textContent = res.done + " (finished)"; }
+          })
+          .catch(function (e) { count.textContent = count.textContent + " — stopped: " + e.message; });
+      };
+      step(0);
+    });
+  }
   document.querySelectorAll("select[data-autosubmit]").forEach(function (s) {
     s.addEventListener("change", function () { if (s.form) { s.form.submit(); } });
   });
