@@ -5487,6 +5487,8 @@ type ListAlertsResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5527,6 +5529,11 @@ func (r ListAlertsResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r ListAlertsResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListAlertsResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -5575,6 +5582,8 @@ type GetAlertResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5610,6 +5619,11 @@ func (r GetAlertResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r GetAlertResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetAlertResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -5660,6 +5674,8 @@ type ListLeadsResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5700,6 +5716,11 @@ func (r ListLeadsResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r ListLeadsResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListLeadsResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -5748,6 +5769,8 @@ type GetLeadResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5783,6 +5806,11 @@ func (r GetLeadResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r GetLeadResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetLeadResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -5835,6 +5863,8 @@ type DecideLeadResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -5880,6 +5910,11 @@ func (r DecideLeadResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r DecideLeadResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DecideLeadResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -5947,6 +5982,8 @@ type TrackLeadResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *TrackLeadResponse200Headers
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -6006,6 +6043,11 @@ func (r TrackLeadResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r TrackLeadResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r TrackLeadResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6097,6 +6139,8 @@ type ListSignalsResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6137,6 +6181,11 @@ func (r ListSignalsResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r ListSignalsResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListSignalsResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6187,6 +6236,8 @@ type MarkSignalsSeenResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6227,6 +6278,11 @@ func (r MarkSignalsSeenResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r MarkSignalsSeenResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r MarkSignalsSeenResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6275,6 +6331,8 @@ type GetSignalResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6310,6 +6368,11 @@ func (r GetSignalResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r GetSignalResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetSignalResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6356,6 +6419,8 @@ type ListTrackerResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6386,6 +6451,11 @@ func (r ListTrackerResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r ListTrackerResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListTrackerResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6451,6 +6521,8 @@ type CreateTrackerResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *CreateTrackerResponse200Headers
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -6507,6 +6579,11 @@ func (r CreateTrackerResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateTrackerResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
+}
+
 // GetBody returns the raw response body bytes
 func (r CreateTrackerResponse) GetBody() []byte {
 	return r.Body
@@ -6555,6 +6632,8 @@ type BatchTrackerResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6595,6 +6674,11 @@ func (r BatchTrackerResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r BatchTrackerResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r BatchTrackerResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6738,6 +6822,8 @@ type DeleteTrackerResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
@@ -6768,6 +6854,11 @@ func (r DeleteTrackerResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r DeleteTrackerResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DeleteTrackerResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6816,6 +6907,8 @@ type GetTrackerResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6851,6 +6944,11 @@ func (r GetTrackerResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r GetTrackerResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetTrackerResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6903,6 +7001,8 @@ type UpdateTrackerResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6948,6 +7048,11 @@ func (r UpdateTrackerResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r UpdateTrackerResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UpdateTrackerResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6998,6 +7103,8 @@ type RefreshTrackerResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
@@ -7038,6 +7145,11 @@ func (r RefreshTrackerResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r RefreshTrackerResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RefreshTrackerResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -7090,6 +7202,8 @@ type PreviewRulesResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7137,6 +7251,11 @@ func (r PreviewRulesResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PreviewRulesResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
+}
+
 // GetBody returns the raw response body bytes
 func (r PreviewRulesResponse) GetBody() []byte {
 	return r.Body
@@ -7179,6 +7298,8 @@ type ListWebhooksResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7204,6 +7325,11 @@ func (r ListWebhooksResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r ListWebhooksResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListWebhooksResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -7254,6 +7380,8 @@ type CreateWebhookResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -7294,6 +7422,11 @@ func (r CreateWebhookResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r CreateWebhookResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateWebhookResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -7340,6 +7473,8 @@ type DeleteWebhookResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
@@ -7370,6 +7505,11 @@ func (r DeleteWebhookResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r DeleteWebhookResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DeleteWebhookResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -7418,6 +7558,8 @@ type GetWebhookResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7453,6 +7595,11 @@ func (r GetWebhookResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r GetWebhookResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetWebhookResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -7505,6 +7652,8 @@ type UpdateWebhookResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7550,6 +7699,11 @@ func (r UpdateWebhookResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r UpdateWebhookResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UpdateWebhookResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -7598,6 +7752,8 @@ type ListWebhookDeliveriesResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7633,6 +7789,11 @@ func (r ListWebhookDeliveriesResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r ListWebhookDeliveriesResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListWebhookDeliveriesResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -7681,6 +7842,8 @@ type RotateWebhookSecretResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -7716,6 +7879,11 @@ func (r RotateWebhookSecretResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r RotateWebhookSecretResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RotateWebhookSecretResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -7764,6 +7932,8 @@ type TestWebhookResponse struct {
 	JSON429 *ErrorBody
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
@@ -7799,6 +7969,11 @@ func (r TestWebhookResponse) GetJSON429() *ErrorBody {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r TestWebhookResponse) GetJSON500() *ErrorBody {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r TestWebhookResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -8423,6 +8598,13 @@ func ParseListAlertsResponse(rsp *http.Response) (*ListAlertsResponse, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 200:
 		// Content-type (text/csv) unsupported
 
@@ -8493,6 +8675,13 @@ func ParseGetAlertResponse(rsp *http.Response) (*GetAlertResponse, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -8569,6 +8758,13 @@ func ParseListLeadsResponse(rsp *http.Response) (*ListLeadsResponse, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 200:
 		// Content-type (text/csv) unsupported
 
@@ -8639,6 +8835,13 @@ func ParseGetLeadResponse(rsp *http.Response) (*GetLeadResponse, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -8721,6 +8924,13 @@ func ParseDecideLeadResponse(rsp *http.Response) (*DecideLeadResponse, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -8817,6 +9027,13 @@ func ParseTrackLeadResponse(rsp *http.Response) (*TrackLeadResponse, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -8949,6 +9166,13 @@ func ParseListSignalsResponse(rsp *http.Response) (*ListSignalsResponse, error) 
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 200:
 		// Content-type (text/csv) unsupported
 
@@ -9027,6 +9251,13 @@ func ParseMarkSignalsSeenResponse(rsp *http.Response) (*MarkSignalsSeenResponse,
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	}
 
 	return response, nil
@@ -9095,6 +9326,13 @@ func ParseGetSignalResponse(rsp *http.Response) (*GetSignalResponse, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	}
 
 	return response, nil
@@ -9155,6 +9393,13 @@ func ParseListTrackerResponse(rsp *http.Response) (*ListTrackerResponse, error) 
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	case rsp.StatusCode == 200:
 		// Content-type (text/csv) unsupported
@@ -9247,6 +9492,13 @@ func ParseCreateTrackerResponse(rsp *http.Response) (*CreateTrackerResponse, err
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -9352,6 +9604,13 @@ func ParseBatchTrackerResponse(rsp *http.Response) (*BatchTrackerResponse, error
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -9499,6 +9758,13 @@ func ParseDeleteTrackerResponse(rsp *http.Response) (*DeleteTrackerResponse, err
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	}
 
 	return response, nil
@@ -9566,6 +9832,13 @@ func ParseGetTrackerResponse(rsp *http.Response) (*GetTrackerResponse, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -9649,6 +9922,13 @@ func ParseUpdateTrackerResponse(rsp *http.Response) (*UpdateTrackerResponse, err
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	}
 
 	return response, nil
@@ -9723,6 +10003,13 @@ func ParseRefreshTrackerResponse(rsp *http.Response) (*RefreshTrackerResponse, e
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -9806,6 +10093,13 @@ func ParsePreviewRulesResponse(rsp *http.Response) (*PreviewRulesResponse, error
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	}
 
 	return response, nil
@@ -9859,6 +10153,13 @@ func ParseListWebhooksResponse(rsp *http.Response) (*ListWebhooksResponse, error
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -9935,6 +10236,13 @@ func ParseCreateWebhookResponse(rsp *http.Response) (*CreateWebhookResponse, err
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	}
 
 	return response, nil
@@ -9998,6 +10306,13 @@ func ParseDeleteWebhookResponse(rsp *http.Response) (*DeleteWebhookResponse, err
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -10066,6 +10381,13 @@ func ParseGetWebhookResponse(rsp *http.Response) (*GetWebhookResponse, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -10149,6 +10471,13 @@ func ParseUpdateWebhookResponse(rsp *http.Response) (*UpdateWebhookResponse, err
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	}
 
 	return response, nil
@@ -10216,6 +10545,13 @@ func ParseListWebhookDeliveriesResponse(rsp *http.Response) (*ListWebhookDeliver
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 
@@ -10285,6 +10621,13 @@ func ParseRotateWebhookSecretResponse(rsp *http.Response) (*RotateWebhookSecretR
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	}
 
 	return response, nil
@@ -10352,6 +10695,13 @@ func ParseTestWebhookResponse(rsp *http.Response) (*TestWebhookResponse, error) 
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
 
 	}
 

@@ -38,11 +38,12 @@ func (m *Main) demo(ctx context.Context, args []string) error {
 	if step <= 0 || every <= 0 || companies < 1 {
 		return usagef("demo: --step and --runs-every must be positive and --companies at least 1")
 	}
-	if err := choosePort(cfg); err != nil {
+	ln, err := listen(cfg)
+	if err != nil {
 		return err
 	}
 	d, err := demo.Start(ctx, demo.Options{Dir: dir, Keep: keep, Step: step, RunEvery: every, Companies: companies,
-		Config: cfg, Logger: slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+		Config: cfg, Listener: ln, Logger: slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err != nil {
 		return err
 	}
@@ -79,22 +80,17 @@ func freshness(keep bool) string {
 	return "fresh; --keep keeps it for the next demo"
 }
 
-// choosePort turns port 0 into a free port before the server starts, so that the base address in links,
-// pollUrl and the printed commands is one a client can reach.
-func choosePort(cfg *config.Config) error {
-	host, port, err := net.SplitHostPort(cfg.Addr)
-	if err != nil || port != "0" {
-		return nil
-	}
+// listen opens the demo's listening socket before the server starts, so that with port 0 the base address in
+// links, pollUrl and the printed commands names the port it really has.
+func listen(cfg *config.Config) (net.Listener, error) {
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
-		return fmt.Errorf("demo: listen on %s: %w", cfg.Addr, err)
+		return nil, fmt.Errorf("demo: listen on %s: %w", cfg.Addr, err)
 	}
-	chosen := net.JoinHostPort(host, fmt.Sprint(ln.Addr().(*net.TCPAddr).Port))
-	ln.Close()
+	chosen := ln.Addr().String()
 	if cfg.BaseURL == "http://"+cfg.Addr {
 		cfg.BaseURL = "http://" + chosen
 	}
 	cfg.Addr = chosen
-	return nil
+	return ln, nil
 }

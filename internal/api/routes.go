@@ -10,8 +10,8 @@ import (
 	"radar/internal/service"
 )
 
-// Common errors of authenticated operations.
-var authErrors = []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests}
+// Common errors of authenticated operations: every one reads the key from the database, which may be out of reach (503).
+var authErrors = []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests, http.StatusServiceUnavailable}
 
 func op(id, method, path, summary, tag string, status int, errs ...int) huma.Operation {
 	return huma.Operation{

@@ -76,7 +76,7 @@ func TestConformanceCatchesDepartures(t *testing.T) {
 		{"an unknown route answered 200", request("GET", "/api/v1/nowhere", nil), nil,
 			answer(200, "application/json", `{}`), "does not have"},
 		{"an unknown route answered with the envelope", request("GET", "/api/v1/nowhere", nil), nil,
-			answer(404, "application/json", `{"error":{"code":"not_found","message":"no route"}}`), ""},
+			answer(404, "application/json", `{"error":{"code":"not_found","message":"no route","details":{}}}`), ""},
 	} {
 		got := strings.Join(check.Check(c.req, c.body, false, c.res), "\n")
 		switch {

@@ -40,6 +40,8 @@ type App struct {
 	Limiter *ratelimit.Limiter
 	Server  *api.Server
 	Engine  *tracker.Engine
+	// Listener, when set before Start, is where the server accepts connections instead of Config.Addr.
+	Listener net.Listener
 
 	metrics *ops.Ops
 
@@ -150,9 +152,12 @@ func (a *App) Start(ctx context.Context) error {
 		Ops: metrics, Observe: metrics.Observe, OnListCache: metrics.ListCache,
 		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, BaseURL: a.Config.BaseURL, Logger: a.Logger,
 			LoginStore: store, TrustedProxies: a.Config.Proxies})})
-	ln, err := net.Listen("tcp", a.Config.Addr)
-	if err != nil {
-		return fmt.Errorf("app: listen on %s: %w", a.Config.Addr, err)
+	ln := a.Listener
+	if ln == nil {
+		var err error
+		if ln, err = net.Listen("tcp", a.Config.Addr); err != nil {
+			return fmt.Errorf("app: listen on %s: %w", a.Config.Addr, err)
+		}
 	}
 	if err := a.Engine.Start(ctx); err != nil {
 		ln.Close()

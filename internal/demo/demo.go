@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -203,6 +204,8 @@ type Options struct {
 	// and schedule at the demo's.
 	Config *config.Config
 	Logger *slog.Logger
+	// Listener, when set, is where the demo serves instead of Config.Addr.
+	Listener net.Listener
 }
 
 // Demo is a running demo.
@@ -238,6 +241,7 @@ func Start(ctx context.Context, o Options) (*Demo, error) {
 		web.Close()
 		return nil, err
 	}
+	a.Listener = o.Listener
 	d := &Demo{App: a, Web: web, Tracked: min(o.Companies, len(web.Companies()))}
 	d.Credentials, d.Principal, err = Setup(ctx, a.Service, o.Dir)
 	if err == nil {
