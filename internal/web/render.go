@@ -20,6 +20,7 @@ import (
 	"radar"
 	"radar/internal/api"
 	"radar/internal/fuzzy"
+	"radar/internal/sqldb"
 )
 
 //go:embed templates/*.html
@@ -116,17 +117,23 @@ type errorData struct {
 	Title, Message, RequestID string
 }
 
-// internal logs an unexpected failure once, with the request id, and shows only the id.
+// internal logs an unexpected failure once, with the request id, and shows only the id. A database out of reach
+// is 503 with Retry-After, as in the API: the page says to try again shortly.
 func (h *Handler) internal(w http.ResponseWriter, r *http.Request, v *viewer, err error) {
 	id := api.RequestID(r.Context())
-	h.logger.ErrorContext(r.Context(), "web request failed", "request_id", id, "method", r.Method, "path", r.URL.Path, "err", err)
+	status, title, msg := http.StatusInternalServerError, "Something went wrong", "Radar could not complete this request. Try again in a moment."
+	if sqldb.Unavailable(err) {
+		h.logger.WarnContext(r.Context(), "database unavailable", "request_id", id, "method", r.Method, "path", r.URL.Path, "err", err)
+		status, title, msg = http.StatusServiceUnavailable, "Radar is unavailable for a moment", "Radar cannot reach its database just now. Try again in a few seconds."
+		w.Header().Set("Retry-After", "5")
+	} else {
+		h.logger.ErrorContext(r.Context(), "web request failed", "request_id", id, "method", r.Method, "path", r.URL.Path, "err", err)
+	}
 	t := h.pages.byName["error"]
 	var buf bytes.Buffer
-	data := page{Title: "Something went wrong", Viewer: v, Static: h.pages.version, Data: errorData{
-		Title: "Something went wrong", Message: "Radar could not complete this request. Try again in a moment.", RequestID: id,
-	}}
+	data := page{Title: title, Viewer: v, Static: h.pages.version, Data: errorData{Title: title, Message: msg, RequestID: id}}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(http.StatusInternalServerError)
+	w.WriteHeader(status)
 	if t.ExecuteTemplate(&buf, "layout", data) == nil {
 		w.Write(buf.Bytes())
 	}
