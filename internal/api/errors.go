@@ -190,6 +190,14 @@ func fail(ctx context.Context, logger *slog.Logger, err error) error {
 
 // writeError writes the envelope outside huma (middleware, unknown routes).
 func writeError(w http.ResponseWriter, e *radar.Error) {
+	errorHeaders(w, e)
+	w.WriteHeader(radar.StatusOf(e.Code))
+	json.NewEncoder(w).Encode(ErrorBody{Err: e})
+}
+
+// errorHeaders sets the headers of an error answer: its content type, and WWW-Authenticate or Retry-After
+// where the code calls for them.
+func errorHeaders(w http.ResponseWriter, e *radar.Error) {
 	w.Header().Set("Content-Type", "application/json")
 	if e.Code == radar.EUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="radar"`)
@@ -197,8 +205,59 @@ func writeError(w http.ResponseWriter, e *radar.Error) {
 	if e.Code == radar.EUnavailable {
 		w.Header().Set("Retry-After", strconv.Itoa(unavailableRetry))
 	}
-	w.WriteHeader(radar.StatusOf(e.Code))
-	json.NewEncoder(w).Encode(ErrorBody{Err: e})
+}
+
+// JSON-RPC 2.0 error codes of the MCP endpoint's answers.
+const (
+	RPCParseError     = -32700
+	RPCInvalidRequest = -32600
+	RPCMethodNotFound = -32601
+	RPCInvalidParams  = -32602
+	RPCInternalError  = -32603
+)
+
+// RPCError is a JSON-RPC 2.0 error answer; data is the API's error envelope.
+type RPCError struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   RPCErrorObject  `json:"error"`
+}
+
+// RPCErrorObject is the error member of a JSON-RPC answer.
+type RPCErrorObject struct {
+	Code    int       `json:"code"`
+	Message string    `json:"message"`
+	Data    ErrorBody `json:"data"`
+}
+
+// WriteRPCError answers a request on the MCP endpoint that failed before or outside the JSON-RPC layer with a
+// JSON-RPC error object for the request's id (null when unknown), with the HTTP status given and the headers of
+// the REST answer, carrying the REST error envelope in its data.
+func WriteRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, e *radar.Error) {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	errorHeaders(w, e)
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(RPCError{JSONRPC: "2.0", ID: id, Error: RPCErrorObject{Code: code, Message: e.Message, Data: ErrorBody{Err: e}}})
+}
+
+// RPCCode is the JSON-RPC error code of an API error answered on the MCP endpoint: internal for a server
+// failure, an invalid request otherwise.
+func RPCCode(e *radar.Error) int {
+	if radar.StatusOf(e.Code) >= 500 {
+		return RPCInternalError
+	}
+	return RPCInvalidRequest
+}
+
+// writeRequestError answers e in the error envelope, or on the MCP endpoint as a JSON-RPC error object.
+func writeRequestError(w http.ResponseWriter, r *http.Request, e *radar.Error) {
+	if r.URL.Path == "/api/mcp" || strings.HasPrefix(r.URL.Path, "/api/mcp/") {
+		WriteRPCError(w, radar.StatusOf(e.Code), nil, RPCCode(e), e)
+		return
+	}
+	writeError(w, e)
 }
 
 func internal(w http.ResponseWriter, logger *slog.Logger, r *http.Request, err any) {
@@ -211,10 +270,10 @@ func internal(w http.ResponseWriter, logger *slog.Logger, r *http.Request, err a
 	}
 	if e, ok := err.(error); ok {
 		if u := Unavailable(r.Context(), logger, e); u != nil {
-			writeError(w, u)
+			writeRequestError(w, r, u)
 			return
 		}
 	}
 	logger.ErrorContext(r.Context(), "internal error", "request_id", id, "method", r.Method, "path", r.URL.Path, "err", fmt.Sprint(err))
-	writeError(w, radar.Errorf(radar.EInternal, "internal error; quote request id %s when reporting it", id))
+	writeRequestError(w, r, radar.Errorf(radar.EInternal, "internal error; quote request id %s when reporting it", id))
 }

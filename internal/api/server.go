@@ -246,7 +246,7 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 		p, err := s.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
 		if err != nil {
 			if e, ok := radar.AsError(err); ok {
-				writeError(w, e)
+				writeRequestError(w, r, e)
 				return
 			}
 			internal(w, s.logger, r, err)
@@ -258,21 +258,21 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 		}
 		if err := p.Require(s.scopes[pattern]...); err != nil {
 			e, _ := radar.AsError(err)
-			writeError(w, e)
+			writeRequestError(w, r, e)
 			return
 		}
 		if e := checkQueryText(r.URL.RawQuery); e != nil {
-			writeError(w, e)
+			writeRequestError(w, r, e)
 			return
 		}
 		if e := refuseCSVBody(r); e != nil {
-			writeError(w, e)
+			writeRequestError(w, r, e)
 			return
 		}
 		if strings.HasPrefix(path, "/api/v1/") && r.ContentLength != 0 && jsonBody(r) {
 			b, e, err := ReadJSONBody(r.Body)
 			if e != nil {
-				writeError(w, e)
+				writeRequestError(w, r, e)
 				return
 			}
 			r.Body = replay{io.MultiReader(bytes.NewReader(b), failing{err}), r.Body}

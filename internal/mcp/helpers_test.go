@@ -197,7 +197,11 @@ func call(t testing.TB, cs *mcp.ClientSession, name string, args map[string]any)
 // outputSchemas resolves the declared output schema of every tool, by name.
 var outputSchemas = sync.OnceValue(func() map[string]*jsonschema.Resolved {
 	out := map[string]*jsonschema.Resolved{}
-	for _, tl := range tools() {
+	all := tools()
+	for _, ts := range Toolsets {
+		all = append(all, toolset(ts)...)
+	}
+	for _, tl := range all {
 		b, err := json.Marshal(tl.def.OutputSchema)
 		if err != nil {
 			panic(err)

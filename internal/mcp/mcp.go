@@ -257,12 +257,8 @@ func (h *handler) failure(ctx context.Context, t *tool, err error) *mcp.CallTool
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}, StructuredContent: json.RawMessage(b)}
 }
 
-// writeError answers a request the MCP transport never sees with the API's error envelope.
+// writeError answers a request the MCP transport never sees with a JSON-RPC error object carrying the API's
+// error envelope.
 func writeError(w http.ResponseWriter, e *radar.Error) {
-	w.Header().Set("Content-Type", "application/json")
-	if e.Code == radar.EUnauthorized {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="radar"`)
-	}
-	w.WriteHeader(radar.StatusOf(e.Code))
-	json.NewEncoder(w).Encode(api.ErrorBody{Err: e})
+	api.WriteRPCError(w, radar.StatusOf(e.Code), nil, api.RPCCode(e), e)
 }

@@ -12,15 +12,6 @@ import (
 	"radar/internal/api"
 )
 
-// JSON-RPC 2.0 error codes.
-const (
-	rpcParseError     = -32700
-	rpcInvalidRequest = -32600
-	rpcMethodNotFound = -32601
-	rpcInvalidParams  = -32602
-	rpcInternalError  = -32603
-)
-
 // rpcMessage is what the endpoint needs to know of a JSON-RPC request before the SDK reads it: its id, to
 // answer a transport-level failure as that request's error, and its method.
 type rpcMessage struct {
@@ -34,11 +25,11 @@ func readRequest(w http.ResponseWriter, r *http.Request) (msg rpcMessage, ok boo
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		if mbe, big := errors.AsType[*http.MaxBytesError](err); big {
-			writeRPCError(w, http.StatusRequestEntityTooLarge, nil, rpcInvalidRequest,
+			api.WriteRPCError(w, http.StatusRequestEntityTooLarge, nil, api.RPCInvalidRequest,
 				radar.Errorf(radar.EPayloadTooLarge, "request body is larger than %d bytes", mbe.Limit))
 			return msg, false
 		}
-		writeRPCError(w, http.StatusBadRequest, nil, rpcParseError,
+		api.WriteRPCError(w, http.StatusBadRequest, nil, api.RPCParseError,
 			radar.Errorf(radar.EInvalidJSON, "request body could not be read: %v", err))
 		return msg, false
 	}
@@ -46,7 +37,7 @@ func readRequest(w http.ResponseWriter, r *http.Request) (msg rpcMessage, ok boo
 		msg = rpcMessage{}
 	}
 	if e := api.CheckJSONText(body); e != nil {
-		writeRPCError(w, http.StatusBadRequest, msg.ID, rpcInvalidParams, e)
+		api.WriteRPCError(w, http.StatusBadRequest, msg.ID, api.RPCInvalidParams, e)
 		return msg, false
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
@@ -90,30 +81,16 @@ func (w *rpcErrors) finish() {
 	text := strings.TrimSpace(w.text.String())
 	switch {
 	case w.status == http.StatusRequestEntityTooLarge:
-		writeRPCError(w.ResponseWriter, w.status, w.msg.ID, rpcInvalidRequest, radar.Errorf(radar.EPayloadTooLarge, "%s", text))
+		api.WriteRPCError(w.ResponseWriter, w.status, w.msg.ID, api.RPCInvalidRequest, radar.Errorf(radar.EPayloadTooLarge, "%s", text))
 	case w.status >= 500:
-		writeRPCError(w.ResponseWriter, w.status, w.msg.ID, rpcInternalError, radar.Errorf(radar.EInternal, "%s", text))
+		api.WriteRPCError(w.ResponseWriter, w.status, w.msg.ID, api.RPCInternalError, radar.Errorf(radar.EInternal, "%s", text))
 	case strings.HasPrefix(text, "JSON RPC not handled"):
 		// The SDK's answer to a method it does not know (its jsonrpc2.ErrNotHandled, not exported).
-		writeRPCError(w.ResponseWriter, w.status, w.msg.ID, rpcMethodNotFound,
+		api.WriteRPCError(w.ResponseWriter, w.status, w.msg.ID, api.RPCMethodNotFound,
 			radar.Errorf(radar.ENotFound, "method %q is not offered by this server; it offers initialize, tools/list and tools/call", w.msg.Method))
 	case strings.HasPrefix(text, "malformed payload"):
-		writeRPCError(w.ResponseWriter, w.status, w.msg.ID, rpcParseError, radar.Errorf(radar.EInvalidJSON, "%s", text))
+		api.WriteRPCError(w.ResponseWriter, w.status, w.msg.ID, api.RPCParseError, radar.Errorf(radar.EInvalidJSON, "%s", text))
 	default:
-		writeRPCError(w.ResponseWriter, w.status, w.msg.ID, rpcInvalidRequest, radar.Errorf(radar.EValidation, "%s", text))
+		api.WriteRPCError(w.ResponseWriter, w.status, w.msg.ID, api.RPCInvalidRequest, radar.Errorf(radar.EValidation, "%s", text))
 	}
-}
-
-// writeRPCError answers with a JSON-RPC error object whose data is Radar's error envelope.
-func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, e *radar.Error) {
-	if len(id) == 0 {
-		id = json.RawMessage("null")
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]any{
-		"jsonrpc": "2.0",
-		"id":      id,
-		"error":   map[string]any{"code": code, "message": e.Message, "data": api.ErrorBody{Err: e}},
-	})
 }

@@ -95,15 +95,15 @@ func TestTransportErrorsAreJSONRPCErrors(t *testing.T) {
 			rpcCode float64
 			code    string
 		}{
-			"body over the limit":       {big, http.StatusRequestEntityTooLarge, nil, rpcInvalidRequest, radar.EPayloadTooLarge},
-			"unknown method":            {`{"jsonrpc":"2.0","id":3,"method":"tools/destroy","params":{}}`, http.StatusBadRequest, 3.0, rpcMethodNotFound, radar.ENotFound},
-			"unknown method, string id": {`{"jsonrpc":"2.0","id":"a","method":"nope"}`, http.StatusBadRequest, "a", rpcMethodNotFound, radar.ENotFound},
-			"not JSON":                  {`{"jsonrpc":`, http.StatusBadRequest, nil, rpcParseError, radar.EInvalidJSON},
-			"call without params":       {`{"jsonrpc":"2.0","id":4,"method":"tools/call"}`, http.StatusBadRequest, 4.0, rpcInvalidRequest, radar.EValidation},
+			"body over the limit":       {big, http.StatusRequestEntityTooLarge, nil, api.RPCInvalidRequest, radar.EPayloadTooLarge},
+			"unknown method":            {`{"jsonrpc":"2.0","id":3,"method":"tools/destroy","params":{}}`, http.StatusBadRequest, 3.0, api.RPCMethodNotFound, radar.ENotFound},
+			"unknown method, string id": {`{"jsonrpc":"2.0","id":"a","method":"nope"}`, http.StatusBadRequest, "a", api.RPCMethodNotFound, radar.ENotFound},
+			"not JSON":                  {`{"jsonrpc":`, http.StatusBadRequest, nil, api.RPCParseError, radar.EInvalidJSON},
+			"call without params":       {`{"jsonrpc":"2.0","id":4,"method":"tools/call"}`, http.StatusBadRequest, 4.0, api.RPCInvalidRequest, radar.EValidation},
 			"invalid UTF-8 in an argument": {`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"add_company","arguments":{"companyName":"a` + "\xff" + `"}}}`,
-				http.StatusBadRequest, 5.0, rpcInvalidParams, radar.EValidation},
+				http.StatusBadRequest, 5.0, api.RPCInvalidParams, radar.EValidation},
 			"lone surrogate in an argument": {`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"list_signals","arguments":{"q":"\udfff"}}}`,
-				http.StatusBadRequest, 6.0, rpcInvalidParams, radar.EValidation},
+				http.StatusBadRequest, 6.0, api.RPCInvalidParams, radar.EValidation},
 		}
 		for name, tt := range tests {
 			t.Run(name, func(t *testing.T) {

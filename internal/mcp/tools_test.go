@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"radar/internal/api"
 	"slices"
 	"strings"
 	"testing"
@@ -430,7 +431,9 @@ func TestRateLimits(t *testing.T) {
 	ok(t, other, "whoami", nil)
 }
 
-func TestHTTPErrorsUseTheEnvelope(t *testing.T) {
+// Errors of the HTTP layer of the MCP endpoint are JSON-RPC error objects (id null: no request was read)
+// carrying the API's error envelope in their data, with the REST status and headers.
+func TestHTTPErrorsAreJSONRPCErrors(t *testing.T) {
 	e := startEnv(t, sqldb.SQLite, envOptions{})
 	key := e.key(t, e.org(t, "acme"), radar.ScopeTrackerRead)
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
@@ -461,9 +464,21 @@ func TestHTTPErrorsUseTheEnvelope(t *testing.T) {
 			}
 			defer res.Body.Close()
 			b, _ := io.ReadAll(res.Body)
-			var env struct{ Error radar.Error }
-			if err := json.Unmarshal(b, &env); err != nil || res.StatusCode != tt.status || env.Error.Code != tt.code {
-				t.Errorf("status %d body %s, want %d with code %s", res.StatusCode, b, tt.status, tt.code)
+			var rpc struct {
+				JSONRPC string          `json:"jsonrpc"`
+				ID      json.RawMessage `json:"id"`
+				Error   struct {
+					Code    int
+					Message string
+					Data    struct{ Error radar.Error }
+				}
+			}
+			if err := json.Unmarshal(b, &rpc); err != nil || res.StatusCode != tt.status || rpc.JSONRPC != "2.0" ||
+				string(rpc.ID) != "null" || rpc.Error.Code != api.RPCInvalidRequest || rpc.Error.Message == "" || rpc.Error.Data.Error.Code != tt.code {
+				t.Errorf("status %d body %s, want %d with a JSON-RPC error whose data has code %s", res.StatusCode, b, tt.status, tt.code)
+			}
+			if tt.status == http.StatusUnauthorized && res.Header.Get("WWW-Authenticate") == "" {
+				t.Errorf("401 without WWW-Authenticate")
 			}
 		})
 	}
