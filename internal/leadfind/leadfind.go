@@ -299,8 +299,14 @@ func (sc *itemScan) mentions(l link) []mention {
 		first := s.pre(l.people[0])
 		for i, p := range l.people {
 			pre := s.pre(p)
-			if i > 0 && strings.TrimSpace(pre) == "" && pluralDescription(first) {
+			switch {
+			case i > 0 && strings.TrimSpace(pre) == "" && pluralDescription(first):
 				pre = first
+			case i > 0 && slices.Contains(strings.Fields(first), "T") && !slices.ContainsFunc(strings.Fields(pre), isPlaceholder) &&
+				!slices.Contains(strings.Fields(pre), "T"):
+				// "Northwind's former head of sales Jade Thompson and former operations manager Marek Kowal":
+				// the company owning the first person's role owns the next one's.
+				pre = "T " + pre
 			}
 			if i < len(l.people)-1 {
 				pre += " " + s.post(p)
@@ -416,7 +422,7 @@ func hasDeparture(words []string, founder bool) bool {
 				return true
 			}
 		case departureBefore[w]:
-			if trackedNear(words, i, 0, 4) {
+			if trackedNear(words, i, 0, 4) || i > 0 && words[i-1] == "T" || i > 1 && words[i-1] == "'s" && words[i-2] == "T" {
 				return true
 			}
 		case departureNext[w]:
