@@ -302,10 +302,10 @@ func (sc *itemScan) mentions(l link) []mention {
 			switch {
 			case i > 0 && strings.TrimSpace(pre) == "" && pluralDescription(first):
 				pre = first
-			case i > 0 && slices.Contains(strings.Fields(first), "T") && !slices.ContainsFunc(strings.Fields(pre), isPlaceholder) &&
-				!slices.Contains(strings.Fields(pre), "T"):
+			case i > 0 && strings.Contains(pre, rolePrefix) && slices.Contains(strings.Fields(first), "T") &&
+				!slices.ContainsFunc(strings.Fields(pre), isPlaceholder) && !slices.Contains(strings.Fields(pre), "T"):
 				// "Northwind's former head of sales Jade Thompson and former operations manager Marek Kowal":
-				// the company owning the first person's role owns the next one's.
+				// the company owning the first person's role owns the next person's role.
 				pre = "T " + pre
 			}
 			if i < len(l.people)-1 {
