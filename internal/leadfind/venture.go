@@ -491,18 +491,31 @@ func verbLike(w string) bool {
 // fullNames maps each company name of the item that is the start of a longer one to the longer one, so
 // that "Lumen" after "Lumen AI" or "Iris" after "Iris Therapeutics" name the same company.
 func (sc *itemScan) fullNames() map[string]string {
-	type name struct{ text, key string }
+	type name struct {
+		text, key string
+		company   bool
+	}
 	var names []name
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
-			if t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i) || s.ownsRole(i)) && !s.describesNoun(i) {
-				names = append(names, name{t.text, s.spans[t.span].companyKey()})
+			if t.span >= 0 && !s.describesNoun(i) {
+				company := !s.spans[t.span].person || s.companyContext(i) || s.ownsRole(i)
+				if !company && s.describesNext(i) {
+					continue
+				}
+				names = append(names, name{t.text, s.spans[t.span].companyKey(), company})
 			}
 		}
 	}
+	// A longer name that reads like a person's still names the company when the item uses its first words
+	// alone as a company ("acquire Sealane Power ... Sealane was set up"): people are not named by their
+	// given name alone in the news.
 	out := make(map[string]string)
 	longest := make(map[string]int)
 	for _, short := range names {
+		if !short.company {
+			continue
+		}
 		for _, long := range names {
 			if strings.HasPrefix(long.key, short.key+" ") && len(long.key) > longest[short.key] {
 				out[short.key], longest[short.key] = long.text, len(long.key)
@@ -604,6 +617,16 @@ var weForms = wordSet(`we we're we've we'll we'd our us i i'm i've my`)
 // start-up".
 func (s *sentence) describesNoun(i int) bool {
 	return i+1 < len(s.toks) && nounWordSet[s.toks[i+1].form]
+}
+
+// describesNext reports whether the name at token i is followed by a noun it describes, as a product's
+// name is in "a Brackenbase Postgres database".
+func (s *sentence) describesNext(i int) bool {
+	if i+1 >= len(s.toks) {
+		return false
+	}
+	next := s.toks[i+1]
+	return next.span < 0 && next.form != "T" && isLowerWord(next.text) && !stopWords[next.form] && !verbLike(next.form)
 }
 
 // joinedTo reports whether the person at token i is added by "and" to the one at token j, with only words
