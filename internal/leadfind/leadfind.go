@@ -214,6 +214,7 @@ func (m *matcher) item(it Item) []Candidate {
 		if long, ok := full[normalizeCompany(f.company)]; ok {
 			f.company = long
 		}
+		f.name = sc.sents[f.sent].sharedSurname(f.tok, f.name)
 		if sc.notPerson(f) {
 			continue
 		}
@@ -245,6 +246,29 @@ func (m *matcher) item(it Item) []Candidate {
 		out = append(out, c)
 	}
 	return out
+}
+
+// givenName reports whether the name at token i is a given name that shares the last name of the person it
+// is joined to, as "Jack" in "Jack and Elena Dawson".
+func (s *sentence) givenName(i int) bool {
+	t := s.toks[i]
+	if i+2 >= len(s.toks) || t.span < 0 || len(s.spans[t.span].words) != 1 {
+		return false
+	}
+	if f := s.toks[i+1].form; f != "and" && f != "&" {
+		return false
+	}
+	next := s.toks[i+2]
+	return next.span >= 0 && s.spans[next.span].person && len(s.spans[next.span].words) == 2
+}
+
+// sharedSurname completes name, the name at token i of s, when it is a given name that shares the last name
+// of the person it is joined to ("Jack Dawson" for "Jack and Elena Dawson"); else it returns name.
+func (s *sentence) sharedSurname(i int, name string) string {
+	if i >= len(s.toks) || s.toks[i].text != name || !s.givenName(i) {
+		return name
+	}
+	return name + " " + s.spans[s.toks[i+2].span].words[1]
 }
 
 // mentionsTracked reports whether the item names the tracked company or one of its founders.

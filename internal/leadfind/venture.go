@@ -71,7 +71,7 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 	if s.ownsRole(i) {
 		return true
 	}
-	if s.spans[t.span].person || people[s.spans[t.span].companyKey()] {
+	if s.spans[t.span].person || people[s.spans[t.span].companyKey()] || s.givenName(i) {
 		return false
 	}
 	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) ||
