@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // The patterns read a sentence in its prepared form: lowercase words and punctuation separated by single
@@ -74,6 +76,43 @@ func (s *sentence) contains(re *regexp.Regexp) bool {
 		}
 	}
 	return false
+}
+
+// needsCache maps a token form to the set of patterns, one bit each, whose needed word it is. Forms recur
+// across items, so each is matched against the patterns' word lists once; the cache stops growing at
+// needsCacheMax forms.
+var (
+	needsCache     sync.Map
+	needsCacheSize atomic.Int64
+)
+
+const needsCacheMax = 200000
+
+// neededBy returns the set of patterns, one bit each, whose needed word s contains.
+func (s *sentence) neededBy() uint64 {
+	var set uint64
+	for _, t := range s.toks {
+		if t.span >= 0 {
+			continue
+		}
+		if v, ok := needsCache.Load(t.form); ok {
+			set |= v.(uint64)
+			continue
+		}
+		var bits uint64
+		for pi, p := range patterns {
+			if p.needs.MatchString(t.form) {
+				bits |= 1 << pi
+			}
+		}
+		if needsCacheSize.Load() < needsCacheMax {
+			if _, loaded := needsCache.LoadOrStore(t.form, bits); !loaded {
+				needsCacheSize.Add(1)
+			}
+		}
+		set |= bits
+	}
+	return set
 }
 
 // startsAt reports whether the pattern can begin at token i of s.
@@ -210,8 +249,9 @@ type link struct {
 func findLinks(sents []*sentence, si int) []link {
 	s := sents[si]
 	var links []link
-	for _, p := range patterns {
-		if !s.contains(p.needs) {
+	needed := s.neededBy()
+	for pi, p := range patterns {
+		if needed&(1<<pi) == 0 {
 			continue
 		}
 		for i := 0; i < len(s.toks); i++ {
