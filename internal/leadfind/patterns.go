@@ -142,7 +142,7 @@ var (
 	listSep     = ` (?:, (?:and |& )?|and |& )`
 	people      = `(?:` + member + aside + listSep + `)*` + member
 	names       = `(?:` + nameRe + listSep + `)*` + nameRe
-	nounWords   = `startup|start-up|company|venture|firm|business|outfit|spinout|spin-out|spinoff|spin-off|lab`
+	nounWords   = `startup|start-up|company|venture|firm|business|outfit|spinout|spin-out|spinoff|spin-off|lab|site|app|platform|marketplace|studio|shop|brand|agency|service|co-operative|cooperative|retailer|maker|developer|provider`
 	nounWordSet = wordSet(strings.ReplaceAll(nounWords, "|", " "))
 	// nounPhraseStops end the words read before "startup" in "stealth startup Aurora".
 	nounPhraseStops = wordSet(`with by from of in at for to and on into said says`)
@@ -153,7 +153,7 @@ var (
 	joinV           = `join(?:s|ed|ing)?|rejoin(?:s|ed|ing)?|move(?:s|d)? to|moving to|head(?:s|ed)? to|heading to`
 	passiveV        = `co-?founded|cofounded|founded|started|launched|set up|established|created|formed|built|spun out|spun off|incubated`
 	asRole          = `(?P<as> as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`
-	withList        = `(?P<with>(?: ,)? (?:alongside|with|together with) (?:(?:~co-?founders?|~cofounders?|fellow|former|ex|his|her|their|longtime|two|three|a|the) ){0,3}(?P<withpeople>` + people + `))?`
+	withList        = `(?P<with>(?: ,)? (?:alongside|with|together with) (?:(?:~co-?founders?|~cofounders?|fellow|former|ex|his|her|their|my|our|old|longtime|two|three|a|the|friend|friends|and|~colleagues?|classmates?|wife|husband|brother|sister) ){0,5}(?P<withpeople>` + people + `))?`
 	appositive      = `(?: , (?:a|an|the|its|which|whose)(?: ` + otherWord + `){0,6}? ,)?(?: (?:is|was|are|were|will be|has been|is now|now))?`
 	objectRef       = `(?:the )?(?P<cpre>` + cpre + `)?(?P<company>` + nameRe + `)`
 )
@@ -190,8 +190,11 @@ var patterns = []pattern{
 	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:from|by|of) (?P<people>` + people + `)`), needs: words("from by of"), start: atName, noun: true},
 	// "Kestrel, a new company led by CEO Priya Nair".
 	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:led|headed|run|helmed) by (?:(?:its|the|new|former|ex) )*(?:(?P<role>` + roleExpr + `) )?(?P<people>` + people + `)`), needs: words("led headed run helmed"), start: atName, noun: true, kind: kindLead},
-	// "Quill, which Raj Patel and Lena Fox founded in 2021".
-	{re: anchored(`(?P<company>` + nameRe + `) , (?:which|that) (?P<people>` + people + `) (?:(?:had|have|has|jointly|together) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)`), needs: words("which that"), start: atName},
+	// "Quill, which Raj Patel and Lena Fox founded in 2021", "Trailhead, the Calgary retailer that Greg and
+	// Amira Lewis opened in 2016".
+	{re: anchored(`(?P<company>` + nameRe + `) , (?:(?:a|an|the) (?:(?:` + otherWord + `|` + nameRe + `) ){0,4}?)?(?:which|that) (?:(?:` + otherWord + ` ){0,2}?(?:team|duo|pair|couple) )?(?P<people>` + people + `) (?:(?:had|have|has|jointly|together) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built|opened)`), needs: words("which that"), start: atName},
+	// "Quill is the work of Raj Patel and Lena Fox", "Quill, the brainchild of Raj Patel".
+	{re: anchored(`(?P<company>` + nameRe + `) (?:is|was|,) (?:(?:the|a|an) )?(?:(?:` + otherWord + `|` + nameRe + `) ){0,2}?(?:work|brainchild|creation|duo|baby) of (?P<people>` + people + `)`), needs: words("work brainchild creation duo baby"), start: atName, kind: kindFound},
 	// "Jane Doe leaves Northwind for Aurora".
 	{re: anchored(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,8}?) (?:leaves|left|departs|departed|quits|quit|exits|exited|is leaving|has left)(?: T)?(?: ` + otherWord + `){0,4}? for (?:(?:the|a|an|rival|startup|stealth) )*(?P<company>` + nameRe + `)`), needs: words("for"), start: atPeople, subject: true, kind: kindJoin},
 	// "Aurora hires former Northwind VP Jane Doe as CTO".

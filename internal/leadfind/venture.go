@@ -507,18 +507,20 @@ func (sc *itemScan) fullNames() map[string]string {
 			}
 		}
 	}
-	// A longer name that reads like a person's still names the company when the item uses its first words
-	// alone as a company ("acquire Sealane Power ... Sealane was set up"): people are not named by their
-	// given name alone in the news.
+	// One of the two names must read as a company; a longer name that reads like a person's still names
+	// the company when the item uses its first words alone as a company ("acquire Sealane Power ...
+	// Sealane was set up"): people are not named by their given name alone in the news.
 	out := make(map[string]string)
 	longest := make(map[string]int)
 	for _, short := range names {
-		if !short.company {
-			continue
-		}
 		for _, long := range names {
-			if strings.HasPrefix(long.key, short.key+" ") && len(long.key) > longest[short.key] {
-				out[short.key], longest[short.key] = long.text, len(long.key)
+			if !short.company && !long.company {
+				continue
+			}
+			// "Far Harbor" and "Far Harbor Interactive" share a key, the longer name still being the full one.
+			longer := strings.HasPrefix(long.key, short.key+" ") || long.key == short.key && strings.HasPrefix(long.text, short.text+" ")
+			if longer && len(long.text) > longest[short.key] {
+				out[short.key], longest[short.key] = long.text, len(long.text)
 			}
 		}
 	}
