@@ -203,6 +203,7 @@ func (m *matcher) item(it Item) []Candidate {
 		sc.labels[st.label] = true
 	}
 	finds = append(finds, sc.ventureLeads(it)...)
+	finds = append(finds, sc.partners(finds)...)
 	about := make(map[string]string)
 	var out []Candidate
 	index := make(map[string]int)
@@ -244,6 +245,102 @@ func (m *matcher) item(it Item) []Candidate {
 		}
 		index[c.Key] = len(out)
 		out = append(out, c)
+	}
+	return out
+}
+
+// partners returns the people the item names as the co-founders of a person already found, who share that
+// person's company: "Harrow's co-founder is former actuary Precious Dlamini", "Her co-founder, Imran Shah,
+// left to ...", "Solberg's co-founders are Emil Haugen and Rashid Karimi".
+func (sc *itemScan) partners(finds []found) []found {
+	var out []found
+	for si, s := range sc.sents {
+		for i := 0; i+1 < len(s.toks); i++ {
+			t := s.toks[i]
+			var anchor *found
+			role := i + 1
+			switch {
+			case t.form == "her" || t.form == "his":
+				// The person found last before this sentence, or earlier in it.
+				for k := range finds {
+					if f := &finds[k]; f.sent < si || f.sent == si && f.tok < i {
+						if anchor == nil || f.sent > anchor.sent || f.sent == anchor.sent && f.tok > anchor.tok {
+							anchor = f
+						}
+					}
+				}
+			case t.span >= 0 && s.toks[i+1].form == "'s":
+				role = i + 2
+				last := s.spans[t.span].words[len(s.spans[t.span].words)-1]
+				for k := range finds {
+					if f := &finds[k]; f.name == t.text || strings.HasSuffix(f.name, " "+last) {
+						anchor = f
+						break
+					}
+				}
+			default:
+				continue
+			}
+			if anchor == nil || role >= len(s.toks) || !isCofounderRole(s.toks[role].form) {
+				continue
+			}
+			rel := anchor.relation
+			if rel == RelDepartedToFound || rel == RelDepartedToJoin {
+				rel = RelCofounderInNews
+			}
+			for _, p := range s.namedAfter(role + 1) {
+				out = append(out, found{name: s.sharedSurname(p, s.toks[p].text), role: "co-founder", company: anchor.company,
+					summary: s.raw, relation: rel, sent: si, tok: p})
+			}
+		}
+	}
+	return out
+}
+
+// isCofounderRole reports whether a prepared token is the role co-founder or co-founders.
+func isCofounderRole(form string) bool {
+	switch strings.TrimPrefix(form, rolePrefix) {
+	case "co-founder", "co-founders", "cofounder", "cofounders":
+		return strings.HasPrefix(form, rolePrefix)
+	}
+	return false
+}
+
+// namedAfter returns the people named from token i on as a list ("is former actuary Precious Dlamini",
+// "are her former PhD student Emil Haugen and ex-Nvidia engineer Rashid Karimi"): each may follow a few
+// words describing them, and the list ends at the first word that neither joins nor describes.
+func (s *sentence) namedAfter(i int) []int {
+	var out []int
+	for i < len(s.toks) {
+		switch s.toks[i].form {
+		case "is", "are", "was", "were", ",", ":":
+			i++
+			continue
+		}
+		break
+	}
+	described := 0
+	for ; i < len(s.toks); i++ {
+		t := s.toks[i]
+		switch {
+		case t.span >= 0 && (s.spans[t.span].person || s.givenName(i)):
+			out = append(out, i)
+			described = 0
+			if i+1 >= len(s.toks) {
+				return out
+			}
+			switch s.toks[i+1].form {
+			case "and", "&", ",":
+				i++
+			default:
+				return out
+			}
+		case described < 5 && t.form != "T" && (t.span >= 0 || strings.HasPrefix(t.form, rolePrefix) || memberStarts[t.form] ||
+			t.form == "her" || t.form == "his" || t.form == "their" || isLowerWord(t.text) && !verbLike(t.form)):
+			described++
+		default:
+			return out
+		}
 	}
 	return out
 }

@@ -153,7 +153,7 @@ var (
 	joinV           = `join(?:s|ed|ing)?|rejoin(?:s|ed|ing)?|move(?:s|d)? to|moving to|head(?:s|ed)? to|heading to`
 	passiveV        = `co-?founded|cofounded|founded|started|launched|set up|established|created|formed|built|spun out|spun off|incubated`
 	asRole          = `(?P<as> as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`
-	withList        = `(?P<with>(?: ,)? (?:alongside|with|together with) (?:(?:~co-?founders?|~cofounders?|fellow|former|ex|his|her|their|my|our|old|longtime|two|three|a|the|friend|friends|and|~colleagues?|classmates?|wife|husband|brother|sister) ){0,5}(?P<withpeople>` + people + `))?`
+	withList        = `(?P<with>(?: , (?:a|an|the) (?:(?:` + otherWord + `|` + nameRe + `) ){0,6}?(?:` + otherWord + `|` + nameRe + `) ,| ,)? (?:alongside|with|together with) (?:(?:~co-?founders?|~cofounders?|fellow|former|ex|his|her|their|my|our|old|longtime|two|three|a|the|friend|friends|and|~colleagues?|classmates?|wife|husband|brother|sister) ){0,5}(?P<withpeople>` + people + `))?`
 	appositive      = `(?: , (?:a|an|the|its|which|whose)(?: ` + otherWord + `){0,6}? ,)?(?: (?:is|was|are|were|will be|has been|is now|now))?`
 	objectRef       = `(?:the )?(?P<cpre>` + cpre + `)?(?P<company>` + nameRe + `)`
 )
