@@ -75,7 +75,7 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 		return false
 	}
 	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) ||
-		s.trackedProduct(i) {
+		s.trackedProduct(i) || departedBefore(s, i) || s.describesPerson(i) {
 		return false
 	}
 	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 && !s.opensClause() {
@@ -384,6 +384,22 @@ func (s *sentence) trackedPerson(i int) bool {
 	return false
 }
 
+// describesPerson reports whether the name at token i describes the person named right after one or two
+// lowercase words, as a past employer or school does in "MIT graduates Leo Park" or "Google veterans Ravi
+// Sen".
+func (s *sentence) describesPerson(i int) bool {
+	for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
+		t := s.toks[j]
+		if t.span >= 0 {
+			return j > i+1 && s.spans[t.span].person
+		}
+		if !isLowerWord(t.text) || stopWords[t.form] {
+			return false
+		}
+	}
+	return false
+}
+
 // departedBefore reports whether "former" or "ex" stands just before token j.
 func departedBefore(s *sentence, j int) bool {
 	for k := j - 1; k >= 0 && k >= j-2; k-- {
@@ -609,7 +625,9 @@ south north east west central southern northern eastern western brazil india chi
 portugal nigeria kenya ghana senegal egypt morocco mexico canada australia britain england scotland wales ireland
 netherlands belgium sweden norway denmark finland poland estonia latvia lithuania turkey israel singapore indonesia
 vietnam korea colombia chile argentina peru switzerland austria greece europe africa asia america latin
-greek thai dutch french swiss czech irish welsh scottish danish polish nordic baltic european one two three four five six
+greek thai dutch french swiss czech irish welsh scottish danish polish nordic baltic european german spanish italian
+swedish norwegian finnish british american canadian australian mexican brazilian chinese japanese korean indian
+nigerian kenyan ghanaian egyptian israeli turkish portuguese austrian belgian african asian one two three four five six
 seven eight nine ten existing honoured honored thrilled proud excited tbd tba ci cd`)
 
 // weForms are the words with which the tracked company's own posts refer to it or its people.
