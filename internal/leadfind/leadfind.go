@@ -208,9 +208,16 @@ func (m *matcher) item(it Item) []Candidate {
 	var out []Candidate
 	index := make(map[string]int)
 	full := sc.fullNames()
+	surnames := sc.surnames()
 	for _, f := range finds {
 		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound {
 			continue
+		}
+		if name, _, ok := strings.Cut(f.company, "."); ok && !strings.Contains(name, " ") && sc.labels[strings.ToLower(name)] {
+			f.company = name // "Quire.example will integrate ...": the site's name is the company's
+		}
+		if _, ok := surnames[fold(f.company)]; ok {
+			continue // "Rahman's co-founder is Tom Ashby": a person's name is no company
 		}
 		if long, ok := full[normalizeCompany(f.company)]; ok {
 			f.company = long
