@@ -161,7 +161,7 @@ func (m *matcher) item(it Item) []Candidate {
 	stages := newStageFacts()
 	named := make(map[string]string)
 	other := "" // the last company other than the tracked one the item named
-	sc.firstPerson = authorPattern.MatchString(strings.TrimSpace(it.Title)) && firstPersonFounding.MatchString(it.Text)
+	sc.firstPerson = sc.author(it) != "" && firstPersonFounding.MatchString(it.Text)
 	var mentions []mention
 	for i, s := range sc.sents {
 		sc.hire = append(sc.hire, s.reportsHire())

@@ -207,13 +207,16 @@ type matcher struct {
 	names    [][]string // folded words of each accepted spelling of the tracked company
 	normName string
 	founders map[string]bool
-	capital  bool // the name is written with a capital, so a lowercase word ("linear") is not a mention
+	// founderNames are the tracked company's founders as given.
+	founderNames []string
+	capital      bool // the name is written with a capital, so a lowercase word ("linear") is not a mention
 }
 
 // newMatcher accepts the tracked company by its full name and, when that ends in a generic word such as
 // "Labs", by the name without it.
 func newMatcher(company string, founders []string) *matcher {
-	m := &matcher{normName: normalizeCompany(company), founders: make(map[string]bool), capital: isUpperStart(strings.TrimSpace(company))}
+	m := &matcher{normName: normalizeCompany(company), founders: make(map[string]bool), founderNames: founders,
+		capital: isUpperStart(strings.TrimSpace(company))}
 	full := strings.Fields(m.normName)
 	if len(full) > 0 {
 		m.names = append(m.names, full)

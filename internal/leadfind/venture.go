@@ -2,6 +2,7 @@ package leadfind
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -39,13 +40,104 @@ launched launches launching lead leads led leading run runs heads headed helmed 
 // authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn".
 var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)$`)
 
+// bylinePattern reads the author of a blog post from its first line ("By Jane Doe") or its last ("— Jane
+// Doe").
+var bylinePattern = regexp.MustCompile(`^(?:By|[—–-]) ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
+
+// author returns the author of a post: the name in a social post's title, the person a handle there stands
+// for ("@kenjimori" for Kenji Mori, a founder of the tracked company or a person the item names), or a
+// byline; "" when there is none.
+func (sc *itemScan) author(it Item) string {
+	if m := authorPattern.FindStringSubmatch(strings.TrimSpace(it.Title)); m != nil {
+		name := strings.TrimSpace(m[1])
+		if !strings.HasPrefix(name, "@") {
+			return name
+		}
+		handle := strings.ToLower(name[1:])
+		for _, f := range sc.m.founderNames {
+			if handleOf(f) == handle {
+				return f
+			}
+		}
+		for _, s := range sc.sents {
+			for _, sp := range s.spans {
+				if sp.person && len(sp.words) > 1 && handleOf(sp.text) == handle {
+					return sp.text
+				}
+			}
+		}
+		return ""
+	}
+	lines := strings.Split(strings.TrimSpace(it.Text), "\n")
+	for _, l := range []string{lines[0], lines[len(lines)-1]} {
+		if m := bylinePattern.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// handleOf returns the handle a person's name would make: its letters, folded and lowercased.
+func handleOf(name string) string {
+	var b strings.Builder
+	for _, r := range fold(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else if r >= 'A' && r <= 'Z' {
+			b.WriteRune(r + 'a' - 'A')
+		}
+	}
+	return b.String()
+}
+
+// coAuthors returns the people a post's author names as starting the company with them, as sentence and
+// token indexes: "Cian Doyle and I left our jobs", "I'm starting Ferrule with Meera Khanna", "my co-founder
+// is Tobi Adewale".
+func (sc *itemScan) coAuthors() [][2]int {
+	var out [][2]int
+	for si, s := range sc.sents {
+		for i, t := range s.toks {
+			if t.span < 0 || !s.spans[t.span].person || sc.m.founders[normalizePerson(t.text)] {
+				continue
+			}
+			after := func(k int) string {
+				if i+k < len(s.toks) {
+					return s.toks[i+k].form
+				}
+				return ""
+			}
+			before := func(k int) string {
+				if i-k >= 0 {
+					return s.toks[i-k].form
+				}
+				return ""
+			}
+			joined := (after(1) == "and" || after(1) == "&") && (after(2) == "i" || after(2) == "i'm" || after(2) == "i've") ||
+				before(1) == "with" && slices.ContainsFunc(s.toks[:i], func(t token) bool { return weForms[t.form] }) ||
+				isCofounderRole(before(1)) && before(2) == "my" ||
+				(before(1) == "is" || before(1) == ",") && isCofounderRole(before(2)) && before(3) == "my"
+			if joined {
+				out = append(out, [2]int{si, i})
+			}
+		}
+	}
+	return out
+}
+
 // firstPersonFounding marks a post whose author says they are starting a company.
-var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b`)
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b`)
 
 // personWords returns the single words (first and last names) of the people the item names, so that
 // "Laurent's co-founder" or "Chiara and Sipho" are read as people, not companies.
 func (sc *itemScan) personWords() map[string]bool {
 	out := make(map[string]bool)
+	for _, f := range sc.m.founderNames {
+		if words := strings.Fields(f); len(words) > 1 {
+			for _, w := range words {
+				out[fold(w)] = true
+			}
+		}
+	}
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
 			if t.span < 0 || !s.spans[t.span].person || s.companyContext(i) || !s.confirmedPerson(i) {
@@ -249,8 +341,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			topic = s.toks[here[len(here)-1]].text
 		}
 	}
-	if m := authorPattern.FindStringSubmatch(strings.TrimSpace(it.Title)); m != nil && firstPersonFounding.MatchString(it.Text) {
-		author := strings.TrimSpace(m[1])
+	if author := sc.author(it); author != "" && firstPersonFounding.MatchString(it.Text) {
 		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft()) {
 			for _, s := range sc.sents {
 				for _, t := range s.toks {
@@ -260,6 +351,10 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 							rel = RelDepartedToFound
 						}
 						out = append(out, found{name: author, company: ventures[k], role: "founder", summary: strings.TrimSpace(it.Text), relation: rel, sent: 1, venture: true})
+						for _, p := range sc.coAuthors() {
+							out = append(out, found{name: sc.sents[p[0]].toks[p[1]].text, company: ventures[k], role: "co-founder",
+								summary: sc.sents[p[0]].raw, relation: RelCofounderInNews, sent: p[0], tok: p[1], venture: true})
+						}
 						return out
 					}
 				}
