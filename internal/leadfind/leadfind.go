@@ -142,15 +142,24 @@ func (m *matcher) item(it Item) []Candidate {
 	for _, raw := range splitSentences(nameHandles(it.Title+"\n"+it.Text, sites)) {
 		s := m.prepare(raw)
 		if rewritten, ok := nameTopic(raw, topic); ok {
-			s = m.prepare(rewritten)
-			s.raw = raw
+			// The tracked company is named back only where the sentence says what it does with another
+			// company ("It has also acquired Aerocampo"); its own rounds are not a lead's.
+			if r := m.prepare(rewritten); topic != m.display || r.dealWith() {
+				s = r
+				s.raw = raw
+			}
 		}
 		sc.sents = append(sc.sents, s)
-		sc.topics = append(sc.topics, topic)
+		if topic == m.display {
+			sc.topics = append(sc.topics, "")
+		} else {
+			sc.topics = append(sc.topics, topic)
+		}
 		if c := s.subjectCompany(); c != "" && (strings.Count(it.Title+"\n"+it.Text, c) > 1 || s.opensClause()) {
 			topic = c
 		} else if c := s.lastCompany(); c == "T" {
-			topic = ""
+			// "It has also acquired Aerocampo": the tracked company, named as given so that it reads as itself.
+			topic = m.display
 		} else if c != "" {
 			topic = c
 		}
@@ -598,6 +607,17 @@ func trackedNear(words []string, i, before, after int) bool {
 // isPlaceholder reports whether a token form stands for a run of capitalised words ("N3").
 func isPlaceholder(form string) bool {
 	return len(form) > 1 && form[0] == 'N' && form[1] >= '0' && form[1] <= '9'
+}
+
+// dealWith reports whether the sentence names a deal of the tracked company with another company: a word of
+// relationCues.
+func (s *sentence) dealWith() bool {
+	for _, t := range s.toks {
+		if t.span < 0 && relationCues[t.form] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // companyRelations records, for each company named next to the tracked company, what the sentence says

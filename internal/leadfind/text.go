@@ -207,7 +207,8 @@ type matcher struct {
 	names    [][]string // folded words of each accepted spelling of the tracked company
 	normName string
 	founders map[string]bool
-	// founderNames are the tracked company's founders as given.
+	// display and founderNames are the tracked company's name and founders as given.
+	display      string
 	founderNames []string
 	capital      bool // the name is written with a capital, so a lowercase word ("linear") is not a mention
 }
@@ -216,7 +217,7 @@ type matcher struct {
 // "Labs", by the name without it.
 func newMatcher(company string, founders []string) *matcher {
 	m := &matcher{normName: normalizeCompany(company), founders: make(map[string]bool), founderNames: founders,
-		capital: isUpperStart(strings.TrimSpace(company))}
+		display: strings.TrimSpace(company), capital: isUpperStart(strings.TrimSpace(company))}
 	full := strings.Fields(m.normName)
 	if len(full) > 0 {
 		m.names = append(m.names, full)
