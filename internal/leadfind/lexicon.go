@@ -127,6 +127,10 @@ var relationCues = map[string]string{
 	"teams": RelPartnerFounder, "teamed": RelPartnerFounder, "collaborates": RelPartnerFounder,
 	"collaborate": RelPartnerFounder, "collaborated": RelPartnerFounder, "collaborating": RelPartnerFounder,
 	"collaboration": RelPartnerFounder, "alliance": RelPartnerFounder, "forces": RelPartnerFounder,
+	"joint": RelPartnerFounder, "jv": RelPartnerFounder, "co-developed": RelPartnerFounder, "co-develops": RelPartnerFounder,
+	"co-produced": RelPartnerFounder, "co-produces": RelPartnerFounder, "co-built": RelPartnerFounder,
+	"distribution": RelPartnerFounder, "distributor": RelPartnerFounder, "supplier": RelPartnerFounder,
+	"integrates": RelPartnerFounder, "integrating": RelPartnerFounder, "integration": RelPartnerFounder,
 }
 
 // compoundSuffixes split "Northwind-backed" into the company and the word describing the link.
