@@ -191,6 +191,14 @@ func (m *matcher) item(it Item) []Candidate {
 			mentions = append(mentions, sc.mentions(l)...)
 		}
 	}
+	// A deal told under a company's full name holds for its short name ("acquire Sealane Power ... Sealane
+	// was set up by").
+	full := sc.fullNames()
+	for short, long := range full {
+		if rel, ok := sc.rels[normalizeCompany(long)]; ok && sc.rels[short] == "" {
+			sc.rels[short] = rel
+		}
+	}
 	for _, mn := range mentions {
 		switch sc.relation(mn) {
 		case RelDepartedToFound, RelDepartedToJoin, RelSpinoutFounder:
@@ -216,7 +224,6 @@ func (m *matcher) item(it Item) []Candidate {
 	about := make(map[string]string)
 	var out []Candidate
 	index := make(map[string]int)
-	full := sc.fullNames()
 	surnames := sc.surnames()
 	for _, f := range finds {
 		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound {

@@ -589,3 +589,75 @@ func TestExtractReadsVentures(t *testing.T) {
 		})
 	}
 }
+
+// TestExtractReadsStructure covers readings built on sentence structure rather than one phrasing: lists that
+// share a company or a last name, a person's co-founders, full names, a post's author and co-authors, and
+// deals the tracked company makes after it was named.
+func TestExtractReadsStructure(t *testing.T) {
+	tests := map[string]struct {
+		founders []string
+		item     Item
+		want     []lead
+	}{
+		"the tracked company's role carries to the next person of a list": {
+			item: Item{Text: "Quickdrop was founded in 2025 by Northwind's former head of sales Jade Thompson and former operations manager Marek Kowal."},
+			want: []lead{
+				{"Jade Thompson", "co-founder", "Quickdrop", RelDepartedToFound, StageUnknown, ""},
+				{"Marek Kowal", "co-founder", "Quickdrop", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
+		"a given name shares the last name it is joined to": {
+			item: Item{Text: "Northwind cited its supplier partnership with Furrow Farms, the co-operative founded by Jack and Elena Dawson."},
+			want: []lead{
+				{"Jack Dawson", "co-founder", "Furrow Farms", RelPartnerFounder, StageUnknown, ""},
+				{"Elena Dawson", "co-founder", "Furrow Farms", RelPartnerFounder, StageUnknown, ""},
+			},
+		},
+		"a person's co-founders share their company": {
+			item: Item{Text: "Former Northwind CEO Maya Lindqvist has launched Brightloom. Lindqvist's co-founders are her former PhD student Jon Berg and ex-Nvidia engineer Ana Lopes."},
+			want: []lead{
+				{"Maya Lindqvist", "founder", "Brightloom", RelDepartedToFound, StageUnknown, ""},
+				{"Jon Berg", "co-founder", "Brightloom", RelCofounderInNews, StageUnknown, ""},
+				{"Ana Lopes", "co-founder", "Brightloom", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"the full name of a company first named short": {
+			item: Item{Text: "Northwind has used part of it to acquire Sealane Power, the Orkney tidal-turbine developer. Sealane was set up in 2019 by marine engineers Callum Rennie and Isla Stewart."},
+			want: []lead{
+				{"Callum Rennie", "", "Sealane Power", RelAcquiredFounder, StageUnknown, ""},
+				{"Isla Stewart", "", "Sealane Power", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"a byline's author and the co-founder they name": {
+			founders: []string{"Maya Patel"},
+			item: Item{Title: "Leaving Northwind to start Gradebook", Text: "By Jonah Reed\n\nFour years ago I joined Northwind as its first CTO. " +
+				"This week I left to start Gradebook. My co-founder is Ines Castillo."},
+			want: []lead{
+				{"Ines Castillo", "", "Gradebook", RelCofounderInNews, StageUnknown, ""},
+				{"Jonah Reed", "founder", "Gradebook", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
+		"a deal of the tracked company told with it": {
+			item: Item{Text: "Northwind has raised a $38 million Series B. It has also acquired Aerocampo, a Guadalajara start-up that sprays crops with drones, founded by Ximena Castro and her co-founder Rodrigo Luna."},
+			want: []lead{
+				{"Ximena Castro", "", "Aerocampo", RelAcquiredFounder, StageUnknown, ""},
+				{"Rodrigo Luna", "co-founder", "Aerocampo", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"a past employer before a person is no venture": {
+			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
+			want: []lead{
+				{"Ravi Sen", "co-founder", "Fernhollow", RelPortfolioFounder, StageUnknown, ""},
+				{"Jun Park", "co-founder", "Fernhollow", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := leadsOf(Extract("Northwind", tc.founders, []Item{tc.item}))
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("Extract(%q) =\n  %v\nwant\n  %v", tc.item.Title+" "+tc.item.Text, got, tc.want)
+			}
+		})
+	}
+}
