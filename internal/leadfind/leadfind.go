@@ -121,6 +121,7 @@ type itemScan struct {
 	hire        []bool            // the sentence reports a hire into the tracked company
 	rels        map[string]string // normalised company name -> what the tracked company does with it
 	newVenture  map[string]bool   // normalised company name -> founded by someone who left the tracked company
+	lastNames   map[string]string // surnames, once computed
 }
 
 // mention is one person of a link.

@@ -607,6 +607,7 @@ func (sc *itemScan) fullNames() map[string]string {
 		company   bool
 	}
 	var names []name
+	seen := make(map[name]bool)
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
 			if t.span >= 0 && !s.describesNoun(i) {
@@ -614,7 +615,10 @@ func (sc *itemScan) fullNames() map[string]string {
 				if !company && s.describesNext(i) {
 					continue
 				}
-				names = append(names, name{t.text, s.spans[t.span].companyKey(), company})
+				if n := (name{t.text, "", company}); !seen[n] {
+					seen[n] = true
+					names = append(names, name{t.text, s.spans[t.span].companyKey(), company})
+				}
 			}
 		}
 	}
@@ -767,7 +771,11 @@ func (s *sentence) joinedTo(j, i int) bool {
 // surnames maps the last name of each person the item names to the full name, for later mentions by last
 // name ("Kovač is co-founder and CEO of Oreline"); a last name two people share maps to "".
 func (sc *itemScan) surnames() map[string]string {
+	if sc.lastNames != nil {
+		return sc.lastNames
+	}
 	out := make(map[string]string)
+	sc.lastNames = out
 	for _, s := range sc.sents {
 		for _, sp := range s.spans {
 			if !sp.person || len(sp.words) < 2 {
