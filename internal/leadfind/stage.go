@@ -365,8 +365,11 @@ func (s *sentence) investorAt(i int) bool {
 	case "ventures", "capital", "partners", "fund", "investments", "vc":
 		return true
 	}
-	if i > 0 && s.toks[i-1].form == "from" {
-		return true
+	if i > 0 {
+		switch s.toks[i-1].form {
+		case "from", rolePrefix + "investor", rolePrefix + "investors", "backer", "backers", "lender":
+			return true // "from Acme", "existing investor Inovo"
+		}
 	}
 	if i > 1 && s.toks[i-1].form == "by" {
 		switch s.toks[i-2].form {
