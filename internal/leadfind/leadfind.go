@@ -666,7 +666,7 @@ func (s *sentence) companyRelations(rels map[string]string) {
 				}
 			}
 		}
-		if rel == "" {
+		if rel == "" || rel == RelPartnerFounder && s.hasWord(rivalWords) {
 			continue
 		}
 		k := normalizeCompany(t.text)
