@@ -284,6 +284,15 @@ func (sc *itemScan) partners(finds []found) []found {
 			var anchor *found
 			role := i + 1
 			switch {
+			case (t.form == "she" || t.form == "he") && i+3 < len(s.toks) && (s.toks[i+1].form == "is" || s.toks[i+1].form == "was") &&
+				s.toks[i+2].form == "joined" && s.toks[i+3].form == "by":
+				// "She is joined by Tomasz Zielinski": the person found last is joined in their company.
+				for k := range finds {
+					if f := &finds[k]; f.sent < si && (anchor == nil || f.sent > anchor.sent || f.sent == anchor.sent && f.tok > anchor.tok) {
+						anchor = f
+					}
+				}
+				role = i + 3
 			case t.form == "her" || t.form == "his":
 				// The person found last before this sentence, or earlier in it.
 				for k := range finds {
@@ -305,15 +314,21 @@ func (sc *itemScan) partners(finds []found) []found {
 			default:
 				continue
 			}
-			if anchor == nil || role >= len(s.toks) || !isCofounderRole(s.toks[role].form) {
+			if anchor == nil || role >= len(s.toks) || !isCofounderRole(s.toks[role].form) && s.toks[role].form != "by" {
 				continue
 			}
 			rel := anchor.relation
 			if rel == RelDepartedToFound || rel == RelDepartedToJoin {
 				rel = RelCofounderInNews
 			}
+			company := anchor.company
+			for j := 1; j < i; j++ {
+				if c := s.toks[j]; c.span >= 0 && !s.spans[c.span].person && s.toks[j-1].form == "at" {
+					company = c.text // "At Porter he is joined by ..."
+				}
+			}
 			for _, p := range s.namedAfter(role + 1) {
-				out = append(out, found{name: s.sharedSurname(p, s.toks[p].text), role: "co-founder", company: anchor.company,
+				out = append(out, found{name: s.sharedSurname(p, s.toks[p].text), role: "co-founder", company: company,
 					summary: s.raw, relation: rel, sent: si, tok: p})
 			}
 		}

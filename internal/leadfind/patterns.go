@@ -193,6 +193,8 @@ var patterns = []pattern{
 	// "Quill, which Raj Patel and Lena Fox founded in 2021", "Trailhead, the Calgary retailer that Greg and
 	// Amira Lewis opened in 2016".
 	{re: anchored(`(?P<company>` + nameRe + `) , (?:(?:a|an|the) (?:(?:` + otherWord + `|` + nameRe + `) ){0,4}?)?(?:which|that) (?:(?:` + otherWord + ` ){0,2}?(?:team|duo|pair|couple) )?(?P<people>` + people + `) (?:(?:had|have|has|jointly|together) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built|opened)`), needs: words("which that"), start: atName},
+	// "Keyfold, which he started with former Okta engineer Maya Lindholm".
+	{re: anchored(`(?P<company>` + nameRe + `) , (?:which|that) (?:she|he) (?:(?:had|have|has|jointly|together|also) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)` + withList), needs: words("which that"), start: atName, subject: true, pronoun: true},
 	// "Quill is the work of Raj Patel and Lena Fox", "Quill, the brainchild of Raj Patel".
 	{re: anchored(`(?P<company>` + nameRe + `) (?:is|was|,) (?:(?:the|a|an) )?(?:(?:` + otherWord + `|` + nameRe + `) ){0,2}?(?:work|brainchild|creation|duo|baby) of (?P<people>` + people + `)`), needs: words("work brainchild creation duo baby"), start: atName, kind: kindFound},
 	// "Jane Doe leaves Northwind for Aurora".
