@@ -148,7 +148,7 @@ var (
 	nounPhraseStops = wordSet(`with by from of in at for to and on into said says`)
 	cpre            = `(?:(?:a|an|the|his|her|their|its) )?(?:(?:` + otherWord + `|` + nameRe + `) ){0,3}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?`
 	strongV         = `co-?found(?:s|ed|ing)?|cofound(?:s|ed|ing)?|found(?:s|ed|ing)?|start(?:s|ed|ing)?|set(?:s|ting)? up|establish(?:es|ed|ing)?|incorporat(?:e|es|ed|ing)|form(?:s|ed|ing)?|spin(?:s|ning)? (?:up|out|off)|spun (?:up|out|off)`
-	weakV           = `launch(?:es|ed|ing)?|build(?:s|ing)?|built|unveil(?:s|ed|ing)?|debut(?:s|ed|ing)?|creat(?:e|es|ed|ing)`
+	weakV           = `launch(?:es|ed|ing)?|build(?:s|ing)?|built|unveil(?:s|ed|ing)?|debut(?:s|ed|ing)?|creat(?:e|es|ed|ing)|behind`
 	leadV           = `lead|leads|leading|head|heads|heading|run|runs|running|helm|helms`
 	joinV           = `join(?:s|ed|ing)?|rejoin(?:s|ed|ing)?|move(?:s|d)? to|moving to|head(?:s|ed)? to|heading to`
 	passiveV        = `co-?founded|cofounded|founded|started|launched|set up|established|created|formed|built|spun out|spun off|incubated`
