@@ -644,6 +644,17 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Rodrigo Luna", "co-founder", "Aerocampo", RelAcquiredFounder, StageUnknown, ""},
 			},
 		},
+		"a round's letter ends the sentence": {
+			item: Item{Text: "Northwind participated in Brightloom's $6M Series A. Brightloom's founders Maya Lindqvist and Jon Berg plan to hire."},
+			want: []lead{
+				{"Maya Lindqvist", "co-founder", "Brightloom", RelPortfolioFounder, StageSeriesA, ""},
+				{"Jon Berg", "co-founder", "Brightloom", RelPortfolioFounder, StageSeriesA, ""},
+			},
+		},
+		"a department's lead is a role": {
+			item: Item{Text: "Northwind is spinning off its robotics group as Brightloom, with longtime engineering lead Maya Lindqvist as chief executive."},
+			want: []lead{{"Maya Lindqvist", "chief executive", "Brightloom", RelSpinoutFounder, StageUnknown, ""}},
+		},
 		"a past employer before a person is no venture": {
 			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
 			want: []lead{

@@ -71,7 +71,9 @@ func endsSentence(before, after string) bool {
 		return true
 	}
 	if utf8.RuneCountInString(word) == 1 && isUpperStart(word) {
-		return false
+		// "a Series A. Brightloom's founders": a round's letter, unlike an initial, ends the sentence.
+		rest := strings.TrimRight(before[:len(before)-len(word)], " \t")
+		return strings.HasSuffix(strings.ToLower(rest), "series")
 	}
 	if strings.Contains(word, ".") {
 		_, domain := siteOf(word)
@@ -466,7 +468,9 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 			joiner := i > 0 && (strings.EqualFold(rt[i-1].text, "of") || rt[i-1].text == "&" || strings.EqualFold(rt[i-1].text, "and"))
 			afterName := i > 0 && tracked[i-1] == 0 && cls[i-1] == nameWord
 			headOf := strings.EqualFold(t.text, "head") && i+1 < len(rt) && strings.EqualFold(rt[i+1].text, "of")
-			if isRole(i-1) || joiner && isRole(i-2) || !afterName && isRole(i+1) || headOf {
+			// "engineering lead": "lead" after a department is a role.
+			deptLead := strings.EqualFold(t.text, "lead") && i > 0 && !afterName && deptWords[strings.ToLower(rt[i-1].text)]
+			if isRole(i-1) || joiner && isRole(i-2) || !afterName && isRole(i+1) || headOf || deptLead {
 				role[i] = true
 				cls[i] = plainWord
 				changed = true
