@@ -173,7 +173,7 @@ var patterns = []pattern{
 	// "Founded by ex-Northwind engineer Jane Doe, Aurora raises a seed round".
 	{re: anchored(`(?P<verb>` + passiveV + `) (?:in ` + otherWord + ` )?by (?P<people>` + people + `)(?: in ` + otherWord + `)? , (?:(?:the|a|an|its) )?(?:(?:stealth|new|startup|start-up|company|firm|venture) ){0,2}(?P<company>` + nameRe + `)`), needs: words("by"), start: atVerb},
 	// "Beacon Labs founder Sam Lee", "Delta AI's co-founders Ann Bee and Cat Dee", "Aurora CTO Jane Doe".
-	{re: anchored(`(?P<company>` + nameRe + `)(?: 's)? (?:(?:new|interim|current) )?(?P<role>` + roleExpr + `) (?P<people>` + names + `)`), needs: words("~"), start: atName, kind: kindJoin},
+	{re: anchored(`(?P<company>` + nameRe + `)(?: 's)? (?:(?:new|interim|current) )?(?P<role>` + roleExpr + `)(?: ,)? (?P<people>` + names + `)`), needs: words("~"), start: atName, kind: kindJoin},
 	// "Sam Lee, co-founder and CEO of Beacon Labs", "Jane Doe is now CTO at Aurora".
 	{re: anchored(`(?P<people>` + names + `)(?: ,(?: ` + otherWord + `){1,10}? ,)?(?: ,| is| are| was| were| became| becomes| has become| will be| remains| serves as| served as)(?: (?:the|a|an|its|now|also|currently|new|and|,))* (?P<role>` + roleExpr + `) (?:of|at) (?P<company>` + nameRe + `)`), needs: words("~"), start: atName, kind: kindJoin, subject: true},
 	// "Delta AI (founders: Ann Bee and Cat Dee)".
