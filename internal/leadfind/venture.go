@@ -310,7 +310,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 		}
 		for i := range s.toks {
 			name := sc.personAt(s, i, surnames)
-			if name == "" || sc.m.founders[normalizePerson(name)] && !departed[normalizePerson(name)] && !s.foundsAfter(i) {
+			if name == "" || sc.m.founders[normalizePerson(name)] && (!departed[normalizePerson(name)] && !s.foundsAfter(i) || s.beforeTracked()) {
 				continue
 			}
 			dir := s.founderCue(i)
@@ -490,6 +490,25 @@ func (s *sentence) describesPerson(i int) bool {
 		}
 		if !isLowerWord(t.text) || stopWords[t.form] {
 			return false
+		}
+	}
+	return false
+}
+
+// beforeTracked reports whether the sentence tells what came before the tracked company was founded or
+// joined ("Before founding Northwind, Ines Marchetti started Brightloom"): a founder's earlier venture.
+func (s *sentence) beforeTracked() bool {
+	for j, t := range s.toks {
+		if t.form != "before" && t.form != "prior" {
+			continue
+		}
+		for k := j + 1; k < len(s.toks) && k <= j+4; k++ {
+			if departureVerbs[s.toks[k].form] {
+				break // "before leaving Northwind"
+			}
+			if s.toks[k].form == "T" {
+				return true
+			}
 		}
 	}
 	return false
