@@ -522,7 +522,7 @@ func pluralDescription(words string) bool {
 func (sc *itemScan) antecedent(l link) (sent, tok int, ok bool) {
 	s := sc.sents[l.sent]
 	for i := 0; i < l.company; i++ {
-		if t := s.toks[i]; t.span >= 0 && s.spans[t.span].person {
+		if t := s.toks[i]; t.span >= 0 && s.spans[t.span].person && !slices.Contains(l.with, i) {
 			return l.sent, i, true
 		}
 	}

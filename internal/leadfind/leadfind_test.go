@@ -655,6 +655,25 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Text: "Northwind is spinning off its robotics group as Brightloom, with longtime engineering lead Maya Lindqvist as chief executive."},
 			want: []lead{{"Maya Lindqvist", "chief executive", "Brightloom", RelSpinoutFounder, StageUnknown, ""}},
 		},
+		"she, named later in the sentence, founds the company": {
+			item: Item{Text: "Maya Lindqvist spent seven years at Northwind. Now she is building Brightloom, a payments startup."},
+			want: []lead{{"Maya Lindqvist", "founder", "Brightloom", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"she and a co-founder": {
+			item: Item{Text: "Maya Lindqvist has left Northwind. She and Jon Berg have founded Brightloom."},
+			want: []lead{
+				{"Maya Lindqvist", "co-founder", "Brightloom", RelDepartedToFound, StageUnknown, ""},
+				{"Jon Berg", "co-founder", "Brightloom", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"a company she started": {
+			item: Item{Text: "Northwind co-founder Maya Lindqvist is departing. She will focus on Brightloom, a company she started this year."},
+			want: []lead{{"Maya Lindqvist", "founder", "Brightloom", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"a tracked founder's venture from before": {
+			founders: []string{"Ines Marchetti"},
+			item:     Item{Text: "Before founding Northwind, Ines Marchetti started Brightloom with Maya Lindqvist."},
+		},
 		"a past employer before a person is no venture": {
 			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
 			want: []lead{

@@ -34,6 +34,7 @@ const (
 	atVerb                           // a passive founding verb ("founded by ...")
 	atSentenceStart                  // the first token
 	atPossessive                     // "her" or "his"
+	atPronoun                        // "she" or "he"
 )
 
 // pattern is one way a sentence can tie people to a company.
@@ -127,6 +128,8 @@ func (p pattern) startsAt(s *sentence, i int) bool {
 		return passiveStarts[form]
 	case atSentenceStart:
 		return i == 0
+	case atPronoun:
+		return form == "she" || form == "he"
 	default:
 		return form == "her" || form == "his"
 	}
@@ -201,8 +204,14 @@ var patterns = []pattern{
 	{re: anchored(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,8}?) (?:leaves|left|departs|departed|quits|quit|exits|exited|is leaving|has left)(?: T)?(?: ` + otherWord + `){0,4}? for (?:(?:the|a|an|rival|startup|stealth) )*(?P<company>` + nameRe + `)`), needs: words("for"), start: atPeople, subject: true, kind: kindJoin},
 	// "Aurora hires former Northwind VP Jane Doe as CTO".
 	{re: anchored(`(?P<company>` + nameRe + `) (?:(?:has|have|just|also) )*(?:hires|hired|appoints|appointed|names|named|taps|tapped|poaches|poached|recruits|recruited|adds|added|welcomes|welcomed|brings on|brought on|lands|landed|snags|nabs) (?P<people>` + people + `)(?: as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`), needs: words("hires hired appoints appointed names named taps tapped poaches poached recruits recruited adds added welcomes welcomed brings brought lands landed snags nabs"), start: atName, kind: kindJoin},
-	// "She is now building Aurora, a stealth startup."
-	{re: anchored(`(?:she|he)(?P<gap>(?: ` + otherWord + `){0,10}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `) ` + objectRef + asRole + withList), needs: words("she he"), start: atSentenceStart, subject: true, pronoun: true},
+	// "She is now building Aurora, a stealth startup.", "Now she is building Aurora".
+	{re: anchored(`(?:she|he)(?P<gap>(?: ` + otherWord + `){0,10}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `) ` + objectRef + asRole + withList), needs: words("she he"), start: atPronoun, subject: true, pronoun: true},
+	// "She and Jon Berg have founded Aurora".
+	{re: anchored(`(?:she|he) (?:and|&) (?P<withpeople>` + people + `)(?P<gap>(?: ` + otherWord + `){0,6}?) (?P<verb>` + strongV + `|` + weakV + `) ` + objectRef), needs: words("she he"), start: atPronoun, subject: true, pronoun: true},
+	// "Together with Jon Berg, she founded Aurora".
+	{re: anchored(`(?:together )?with (?P<withpeople>` + people + `) , (?:she|he)(?P<gap>(?: ` + otherWord + `){0,6}?) (?P<verb>` + strongV + `|` + weakV + `) ` + objectRef), needs: words("she he"), start: atSentenceStart, subject: true, pronoun: true},
+	// "Aurora, a company she started this year".
+	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:(?:that|which) )?(?:she|he) (?:(?:had|has|also|just) )?(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)`), needs: words("she he"), start: atName, noun: true, pronoun: true},
 	// "... to focus on her new startup, Aurora".
 	{re: anchored(`(?:her|his) (?:(?:new|latest|own|next|second|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,| :)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("her his"), start: atPossessive, noun: true, pronoun: true},
 }

@@ -310,7 +310,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 		}
 		for i := range s.toks {
 			name := sc.personAt(s, i, surnames)
-			if name == "" || sc.m.founders[normalizePerson(name)] && (!departed[normalizePerson(name)] && !s.foundsAfter(i) || s.beforeTracked()) {
+			if name == "" || sc.m.founders[normalizePerson(name)] && !departed[normalizePerson(name)] && !s.foundsAfter(i) || s.beforeTracked() {
 				continue
 			}
 			dir := s.founderCue(i)
