@@ -284,6 +284,17 @@ func (sc *itemScan) partners(finds []found) []found {
 			var anchor *found
 			role := i + 1
 			switch {
+			case i == 0 && si > 0 && isFounderRole(t.form) && s.toks[1].form == ":":
+				// "Loamly — soil sensors for vineyards. Founders: Camille Aubert & Théo Marchand."
+				if c := sc.sents[si-1].lastCompany(); c != "" && c != "T" {
+					k := normalizeCompany(c)
+					rel := cmp.Or(sc.rels[k], RelCofounderInNews)
+					for _, p := range s.namedAfter(2) {
+						out = append(out, found{name: s.sharedSurname(p, s.toks[p].text), role: "co-founder", company: c,
+							summary: sc.sents[si-1].raw + " " + s.raw, relation: rel, sent: si, tok: p})
+					}
+				}
+				continue
 			case (t.form == "she" || t.form == "he") && i+3 < len(s.toks) && (s.toks[i+1].form == "is" || s.toks[i+1].form == "was") &&
 				s.toks[i+2].form == "joined" && s.toks[i+3].form == "by":
 				// "She is joined by Tomasz Zielinski": the person found last is joined in their company.
@@ -334,6 +345,15 @@ func (sc *itemScan) partners(finds []found) []found {
 		}
 	}
 	return out
+}
+
+// isFounderRole reports whether a prepared token is the role founder or co-founder, one or several.
+func isFounderRole(form string) bool {
+	switch form {
+	case rolePrefix + "founder", rolePrefix + "founders":
+		return true
+	}
+	return isCofounderRole(form)
 }
 
 // isCofounderRole reports whether a prepared token is the role co-founder or co-founders.

@@ -674,6 +674,20 @@ func TestExtractReadsStructure(t *testing.T) {
 			founders: []string{"Ines Marchetti"},
 			item:     Item{Text: "Before founding Northwind, Ines Marchetti started Brightloom with Maya Lindqvist."},
 		},
+		"a pair's possessive names their company": {
+			item: Item{Text: "Two years ago Northwind invested in Huntress, Maya Chen & Dev Rao's tiny threat-intel shop."},
+			want: []lead{
+				{"Maya Chen", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+				{"Dev Rao", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
+		"founders listed after the company's line": {
+			item: Item{Title: "Website change on /portfolio", Text: "Northwind portfolio. Added: Loamly — soil sensors for vineyards. Founders: Camille Aubert & Théo Marchand."},
+			want: []lead{
+				{"Camille Aubert", "co-founder", "Loamly", RelCofounderInNews, StageUnknown, ""},
+				{"Théo Marchand", "co-founder", "Loamly", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
 		"a past employer before a person is no venture": {
 			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
 			want: []lead{

@@ -189,6 +189,8 @@ var patterns = []pattern{
 	{re: anchored(`(?P<company>` + nameRe + `)(?: ,)? with (?P<people>` + people + `) as (?:(?:its|the|a|an|new|first) )*(?P<role>` + roleExpr + `)`), needs: words("with"), start: atName, kind: kindLead},
 	// "Jane Doe's new startup, Aurora".
 	{re: anchored(`(?P<people>` + names + `) 's (?:(?:new|latest|own|next|second|third|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("'s"), start: atName, noun: true, subject: true},
+	// "Huntress (@huntress_ish) — Maya Chen & Dev Rao's tiny threat-intel shop".
+	{re: anchored(`(?P<company>` + nameRe + `)(?: \( [^ )]+(?: [^ )]+){0,3} \))? , (?P<people>` + names + `) 's (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `)`), needs: words("'s"), start: atName, noun: true},
 	// "Aurora, a new startup from former Northwind engineer Jane Doe".
 	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:from|by|of) (?P<people>` + people + `)`), needs: words("from by of"), start: atName, noun: true},
 	// "Kestrel, a new company led by CEO Priya Nair".

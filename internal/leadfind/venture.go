@@ -857,6 +857,10 @@ func (s *sentence) beforeRole(i int) bool {
 // reads like a person's name: "Skyward Vision's model", "Skyward Vision was founded", "Sentinel Mesh raised".
 func (s *sentence) companyContext(i int) bool {
 	if i+2 < len(s.toks) && s.toks[i+1].form == "'s" {
+		// "Maya Chen & Dev Rao's shop": the pair's, not a company's.
+		if i > 1 && (s.toks[i-1].form == "&" || s.toks[i-1].form == "and") && s.toks[i-2].span >= 0 && s.spans[s.toks[i-2].span].person {
+			return false
+		}
 		next := s.toks[i+2]
 		return next.span < 0 && next.form != "T" && !strings.HasPrefix(next.form, rolePrefix) && isLowerWord(next.text) &&
 			!founderRoles[word(next.form)]
