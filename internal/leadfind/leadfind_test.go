@@ -624,8 +624,8 @@ func TestExtractReadsStructure(t *testing.T) {
 		"the full name of a company first named short": {
 			item: Item{Text: "Northwind has used part of it to acquire Sealane Power, the Orkney tidal-turbine developer. Sealane was set up in 2019 by marine engineers Callum Rennie and Isla Stewart."},
 			want: []lead{
-				{"Callum Rennie", "", "Sealane Power", RelAcquiredFounder, StageUnknown, ""},
-				{"Isla Stewart", "", "Sealane Power", RelAcquiredFounder, StageUnknown, ""},
+				{"Callum Rennie", "co-founder", "Sealane Power", RelAcquiredFounder, StageUnknown, ""},
+				{"Isla Stewart", "co-founder", "Sealane Power", RelAcquiredFounder, StageUnknown, ""},
 			},
 		},
 		"a byline's author and the co-founder they name": {

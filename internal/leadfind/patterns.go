@@ -140,7 +140,7 @@ var (
 	otherWord   = `[^N ][^ ]*`
 	roleRe      = `~[^ ]+`
 	roleExpr    = roleRe + `(?: (?:of |and |& |, |/ )?` + roleRe + `){0,6}`
-	member      = `(?:(?:former|ex|fellow|serial|longtime|onetime|one-time|both|two|three|the|a|an|his|her|their|its|then|current|early) ){0,3}(?:[a-z][a-z-]+s )?(?:(?:T|` + nameRe + `)(?: 's)? (?:(?:former|ex|then|longtime|onetime|one-time|early|current) )?)?(?:` + roleExpr + ` )?(?:(?:dr|prof|mr|mrs|ms|sir|dame) )?` + nameRe
+	member      = `(?:(?:former|ex|fellow|serial|longtime|onetime|one-time|both|two|three|the|a|an|his|her|their|its|then|current|early) ){0,3}(?:[a-z][a-z-]{2,} )?(?:(?:T|` + nameRe + `)(?: 's)? (?:(?:former|ex|then|longtime|onetime|one-time|early|current) )?)?(?:` + roleExpr + ` )?(?:(?:dr|prof|mr|mrs|ms|sir|dame) )?` + nameRe
 	aside       = `(?: , (?:a|an|the|both|now|formerly|previously|who|once) (?:` + otherWord + ` ){0,6}?` + otherWord + ` ,| \( (?:` + otherWord + ` ){0,4}?` + otherWord + ` \))?`
 	listSep     = ` (?:, (?:and |& )?|and |& )`
 	people      = `(?:` + member + aside + listSep + `)*` + member

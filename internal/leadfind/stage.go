@@ -332,7 +332,7 @@ func (s *sentence) placeAt(i int) bool {
 
 // topicPattern matches a sentence that opens by referring back to a company or its founders: "The company",
 // "The Porto-based start-up", "It", "The pair".
-var topicPattern = regexp.MustCompile(`^(?:(?:The|This|That) (?:[\w'-]+ ){0,3}?(?:company|start-up|startup|firm|business|venture|spinout|spin-out|spinoff|spin-off|outfit)|The (?:pair|duo|trio|founders|co-founders)|It|Its)\b`)
+var topicPattern = regexp.MustCompile(`^(?:(?:The|This|That) (?:[\w'-]+ ){0,3}?(?:company|start-up|startup|firm|business|venture|spinout|spin-out|spinoff|spin-off|outfit|maker|developer|provider|platform|retailer|brand|lender|insurer|publisher|studio|manufacturer|producer|operator)|The (?:pair|duo|trio|founders|co-founders)|It|Its)\b`)
 
 // nameTopic rewrites a sentence that opens by referring back to a company with the company's name, so
 // that "The start-up has raised a seed round" after a sentence about Fieldgrid reads as Fieldgrid's.
