@@ -140,7 +140,7 @@ func (m *matcher) item(it Item) []Candidate {
 	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text}
 	topic := ""
 	sites := websites(it)
-	for _, raw := range splitSentences(nameHandles(it.Title+"\n"+it.Text, sites)) {
+	for _, raw := range splitSentences(m.trackedHandles(nameHandles(it.Title+"\n"+it.Text, sites))) {
 		s := m.prepare(raw)
 		if rewritten, ok := nameTopic(raw, topic); ok {
 			// The tracked company is named back only where the sentence says what it does with another
@@ -653,6 +653,24 @@ func trackedNear(words []string, i, before, after int) bool {
 // isPlaceholder reports whether a token form stands for a run of capitalised words ("N3").
 func isPlaceholder(form string) bool {
 	return len(form) > 1 && form[0] == 'N' && form[1] >= '0' && form[1] <= '9'
+}
+
+// trackedHandles writes the tracked company's name for the handles that spell it, with at most a short
+// suffix ("@ravenwoodsec" for Ravenwood Security), so that a post naming it by handle names it.
+func (m *matcher) trackedHandles(text string) string {
+	if !strings.Contains(text, "@") {
+		return text
+	}
+	return handlePattern.ReplaceAllStringFunc(text, func(h string) string {
+		handle := strings.ToLower(h[1:])
+		for _, name := range m.names {
+			joined := strings.Join(name, "")
+			if len(joined) >= 5 && strings.HasPrefix(handle, joined) && len(handle)-len(joined) <= 4 {
+				return m.display
+			}
+		}
+		return h
+	})
 }
 
 // dealWith reports whether the sentence names a deal of the tracked company with another company: a word of

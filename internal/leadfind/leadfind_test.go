@@ -1,6 +1,7 @@
 package leadfind
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -595,6 +596,7 @@ func TestExtractReadsVentures(t *testing.T) {
 // deals the tracked company makes after it was named.
 func TestExtractReadsStructure(t *testing.T) {
 	tests := map[string]struct {
+		company  string // the tracked company, Northwind when empty
 		founders []string
 		item     Item
 		want     []lead
@@ -688,6 +690,14 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Théo Marchand", "co-founder", "Loamly", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
+		"the tracked company named by its handle": {
+			company: "Ravenwood Security",
+			item:    Item{Title: "Ravenwood on X", Text: "Two years ago @ravenwoodsec invested in Huntress, Maya Chen & Dev Rao's tiny threat-intel shop."},
+			want: []lead{
+				{"Maya Chen", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+				{"Dev Rao", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
 		"a past employer before a person is no venture": {
 			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
 			want: []lead{
@@ -698,7 +708,7 @@ func TestExtractReadsStructure(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			got := leadsOf(Extract("Northwind", tc.founders, []Item{tc.item}))
+			got := leadsOf(Extract(cmp.Or(tc.company, "Northwind"), tc.founders, []Item{tc.item}))
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("Extract(%q) =\n  %v\nwant\n  %v", tc.item.Title+" "+tc.item.Text, got, tc.want)
 			}
