@@ -227,7 +227,7 @@ func (m *matcher) item(it Item) []Candidate {
 	index := make(map[string]int)
 	surnames := sc.surnames()
 	for _, f := range finds {
-		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound {
+		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound && f.relation != RelSpinoutFounder {
 			continue
 		}
 		if _, ok := surnames[fold(f.company)]; ok {

@@ -698,6 +698,14 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Dev Rao", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
 			},
 		},
+		"a tracked founder who co-founds a spin-out": {
+			founders: []string{"Mo Khan"},
+			item:     Item{Text: "Northwind spins out Kite Health under co-founders Mo Khan and Lia Park."},
+			want: []lead{
+				{"Mo Khan", "co-founder", "Kite Health", RelSpinoutFounder, StageUnknown, ""},
+				{"Lia Park", "co-founder", "Kite Health", RelSpinoutFounder, StageUnknown, ""},
+			},
+		},
 		"a past employer before a person is no venture": {
 			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
 			want: []lead{
