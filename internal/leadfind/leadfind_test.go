@@ -706,6 +706,10 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Lia Park", "co-founder", "Kite Health", RelSpinoutFounder, StageUnknown, ""},
 			},
 		},
+		"a post's author on their last day": {
+			item: Item{Title: "Maya Lindqvist on LinkedIn", Text: "Last day at Northwind today. Next chapter: building Brightloom (brightloom.example)."},
+			want: []lead{{"Maya Lindqvist", "founder", "Brightloom", RelDepartedToFound, StageUnknown, "https://brightloom.example"}},
+		},
 		"a past employer before a person is no venture": {
 			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
 			want: []lead{

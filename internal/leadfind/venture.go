@@ -125,7 +125,7 @@ func (sc *itemScan) coAuthors() [][2]int {
 }
 
 // firstPersonFounding marks a post whose author says they are starting a company.
-var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b`)
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bco-?founder (?:at|of)\b`)
 
 // personWords returns the single words (first and last names) of the people the item names, so that
 // "Laurent's co-founder" or "Chiara and Sipho" are read as people, not companies.
