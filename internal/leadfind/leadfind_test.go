@@ -710,6 +710,13 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Title: "Maya Lindqvist on LinkedIn", Text: "Last day at Northwind today. Next chapter: building Brightloom (brightloom.example)."},
 			want: []lead{{"Maya Lindqvist", "founder", "Brightloom", RelDepartedToFound, StageUnknown, "https://brightloom.example"}},
 		},
+		"names with particles": {
+			item: Item{Text: "Former Northwind engineers Pieter van der Berg and Tadhg Ó Briain have founded Brightloom."},
+			want: []lead{
+				{"Pieter van der Berg", "co-founder", "Brightloom", RelDepartedToFound, StageUnknown, ""},
+				{"Tadhg Ó Briain", "co-founder", "Brightloom", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
 		"a past employer before a person is no venture": {
 			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
 			want: []lead{

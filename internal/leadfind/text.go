@@ -380,9 +380,16 @@ func (m *matcher) prepare(raw string) *sentence {
 				j++
 				continue
 			}
-			if cls[j] == particleWord && j+1 < len(rt) && cls[j+1] == nameWord && tracked[j+1] == 0 {
-				j++
-				continue
+			if cls[j] == particleWord {
+				// "van der Berg", "Ó Briain": particles join the name that follows them.
+				k := j
+				for k < len(rt) && cls[k] == particleWord && tracked[k] == 0 {
+					k++
+				}
+				if k < len(rt) && cls[k] == nameWord && tracked[k] == 0 {
+					j = k + 1
+					continue
+				}
 			}
 			break
 		}
@@ -452,6 +459,9 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 			cls[i] = initialWord
 		case particles[lower] && !isUpperStart(t.text):
 			cls[i] = particleWord
+		case i > 0 && cls[i-1] == nameWord && utf8.RuneCountInString(t.text) == 1 && isUpperStart(t.text) && t.text != "A" && t.text != "I" &&
+			i+1 < len(rt) && isNameWord(rt[i+1].text):
+			cls[i] = particleWord // "Tadhg Ó Briain"
 		case isNameWord(t.text) || isMixedCase(t.text):
 			cls[i] = nameWord
 		case i > 0 && givenNames[lower] && isUpperStart(t.text) && i+1 < len(rt) && isNameWord(rt[i+1].text) && !isUpperStart(rt[i-1].text):
