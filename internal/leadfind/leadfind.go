@@ -236,8 +236,8 @@ func (m *matcher) item(it Item) []Candidate {
 		if long, ok := full[normalizeCompany(f.company)]; ok {
 			f.company = long
 		}
-		if name, tld, ok := strings.Cut(f.company, "."); ok && !strings.Contains(name, " ") && (sc.labels[strings.ToLower(name)] || siteSuffixes[strings.ToLower(tld)]) {
-			f.company = name // "Quire.example will integrate ...": the site's name is the company's
+		if name, _, ok := strings.Cut(f.company, "."); ok && !strings.Contains(name, " ") && strings.Count(sc.text, name) > strings.Count(sc.text, f.company) {
+			f.company = name // "Quire ... Quire.example will integrate": the company named by its address
 		}
 		f.name = sc.sents[f.sent].sharedSurname(f.tok, f.name)
 		if sc.notPerson(f) {
@@ -417,9 +417,6 @@ func (s *sentence) givenName(i int) bool {
 	next := s.toks[i+2]
 	return next.span >= 0 && s.spans[next.span].person && len(s.spans[next.span].words) == 2
 }
-
-// siteSuffixes end a web address written as a company's name ("Quire.example").
-var siteSuffixes = wordSet(`example com io ai co app dev net org tech`)
 
 // sharedSurname completes name, the name at token i of s, when it is a given name that shares the last name
 // of the person it is joined to ("Jack Dawson" for "Jack and Elena Dawson"); else it returns name.
