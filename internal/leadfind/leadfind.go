@@ -270,7 +270,19 @@ func (m *matcher) item(it Item) []Candidate {
 		index[c.Key] = len(out)
 		out = append(out, c)
 	}
-	return out
+	return headlineOnly(out, it)
+}
+
+// headlineOnly drops the leads whose company only the headline names when the text gives the same person
+// another company: headlines shorten ("launches cyber MGA" for the Ridgeback Underwriting of the text).
+func headlineOnly(cs []Candidate, it Item) []Candidate {
+	inText := func(c Candidate) bool { return strings.Contains(it.Text, c.CompanyName) }
+	all := slices.Clone(cs)
+	return slices.DeleteFunc(cs, func(c Candidate) bool {
+		return !inText(c) && slices.ContainsFunc(all, func(o Candidate) bool {
+			return o.PersonName == c.PersonName && o.CompanyName != c.CompanyName && inText(o)
+		})
+	})
 }
 
 // partners returns the people the item names as the co-founders of a person already found, who share that
@@ -563,6 +575,9 @@ func (sc *itemScan) relation(mn mention) string {
 	atTracked := slices.Contains(words, "T") || founder
 	departed := hasDeparture(words, founder) || hasDeparture(strings.Fields(mn.link.tail), founder)
 	crel := sc.rels[company]
+	if sc.sents[l.sent].beforeTracked() {
+		return "" // "before Glasswing he started Tavla": a venture from before the tracked company
+	}
 	switch {
 	case crel == RelSpinoutFounder && l.kind != kindJoin:
 		return RelSpinoutFounder

@@ -717,6 +717,15 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Tadhg Ó Briain", "co-founder", "Brightloom", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
+		"a company only the headline names yields to the text's": {
+			item: Item{Title: "Ex-Northwind COO Ben Harrow launches cyber MGA", Text: "Ben Harrow, who was chief operating officer of Northwind until March, has launched Ridgeback Underwriting, a managing general agent."},
+			want: []lead{{"Ben Harrow", "founder", "Ridgeback Underwriting", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"a venture from before the tracked company": {
+			founders: []string{"Ethan Shapiro"},
+			item:     Item{Text: "Ethan Shapiro has left Northwind to start Porter. Before Northwind he started Tavla, a booking app that shut down in 2014."},
+			want:     []lead{{"Ethan Shapiro", "founder", "Porter", RelDepartedToFound, StageUnknown, ""}},
+		},
 		"a past employer before a person is no venture": {
 			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
 			want: []lead{
