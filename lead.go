@@ -22,6 +22,12 @@ type LeadCompany struct {
 	Summary string `json:"summary,omitempty"`
 }
 
+// UndescribedCompany is a lead's company summary when the news it was found in does not say what the company
+// does; a later sighting that does say replaces it.
+func UndescribedCompany(company string) string {
+	return "The news this lead was found in does not say what " + company + " does."
+}
+
 // LeadDecision is a user's verdict on a lead.
 type LeadDecision struct {
 	Status          string `json:"status"`

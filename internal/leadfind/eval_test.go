@@ -19,10 +19,13 @@ const evalDir = "../analysis/testdata/eval"
 // showMisses prints, for the training part only, every missed, spurious or mislabelled lead.
 var showMisses = flag.Bool("eval.misses", false, "print the training items' missed and spurious leads")
 
+// trainOnly leaves the held-out part unread, for measuring while tuning.
+var trainOnly = flag.Bool("eval.train", false, "score the training files only, leaving the held-out part unread")
+
 // The held-out bars: the test fails when the held-out figures fall below them. The stage bar is the
 // target; the lead F1 target of 0.92 is not reached, so its bar is the F1 reached, floored to two decimals.
 const (
-	minHeldoutF1    = 0.80
+	minHeldoutF1    = 0.83
 	minHeldoutStage = 0.90
 )
 
@@ -162,14 +165,17 @@ func score(items []evalItem, report func(format string, args ...any)) evalScore 
 	return s
 }
 
-// TestEval measures the lead finder on the evaluation set: training and held-out parts apart.
+// TestEval measures the lead finder on the evaluation set: each training file (every train-*.jsonl), all of
+// them together, and the held-out part apart.
 func TestEval(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join(evalDir, "train-*.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var train []evalItem
-	for _, name := range []string{"train-a.jsonl", "train-b.jsonl"} {
-		items, ok := readEval(t, name)
-		if !ok {
-			t.Logf("%s is not there", name)
-		}
+	for _, path := range names {
+		items, _ := readEval(t, filepath.Base(path))
+		t.Logf("%-14s %v", filepath.Base(path)+":", score(items, nil))
 		train = append(train, items...)
 	}
 	if len(train) > 0 {
@@ -177,7 +183,10 @@ func TestEval(t *testing.T) {
 		if *showMisses {
 			report = t.Logf
 		}
-		t.Logf("train:    %v", score(train, report))
+		t.Logf("train:         %v", score(train, report))
+	}
+	if *trainOnly {
+		return
 	}
 	heldout, ok := readEval(t, "heldout.jsonl")
 	if !ok {

@@ -121,6 +121,7 @@ type itemScan struct {
 	hire        []bool            // the sentence reports a hire into the tracked company
 	rels        map[string]string // normalised company name -> what the tracked company does with it
 	newVenture  map[string]bool   // normalised company name -> founded by someone who left the tracked company
+	lastNames   map[string]string // surnames, once computed
 }
 
 // mention is one person of a link.
@@ -139,18 +140,27 @@ func (m *matcher) item(it Item) []Candidate {
 	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text}
 	topic := ""
 	sites := websites(it)
-	for _, raw := range splitSentences(nameHandles(it.Title+"\n"+it.Text, sites)) {
+	for _, raw := range splitSentences(m.trackedHandles(nameHandles(it.Title+"\n"+it.Text, sites))) {
 		s := m.prepare(raw)
 		if rewritten, ok := nameTopic(raw, topic); ok {
-			s = m.prepare(rewritten)
-			s.raw = raw
+			// The tracked company is named back only where the sentence says what it does with another
+			// company ("It has also acquired Aerocampo"); its own rounds are not a lead's.
+			if r := m.prepare(rewritten); topic != m.display || r.dealWith() {
+				s = r
+				s.raw = raw
+			}
 		}
 		sc.sents = append(sc.sents, s)
-		sc.topics = append(sc.topics, topic)
+		if topic == m.display {
+			sc.topics = append(sc.topics, "")
+		} else {
+			sc.topics = append(sc.topics, topic)
+		}
 		if c := s.subjectCompany(); c != "" && (strings.Count(it.Title+"\n"+it.Text, c) > 1 || s.opensClause()) {
 			topic = c
 		} else if c := s.lastCompany(); c == "T" {
-			topic = ""
+			// "It has also acquired Aerocampo": the tracked company, named as given so that it reads as itself.
+			topic = m.display
 		} else if c != "" {
 			topic = c
 		}
@@ -161,7 +171,7 @@ func (m *matcher) item(it Item) []Candidate {
 	stages := newStageFacts()
 	named := make(map[string]string)
 	other := "" // the last company other than the tracked one the item named
-	sc.firstPerson = authorPattern.MatchString(strings.TrimSpace(it.Title)) && firstPersonFounding.MatchString(it.Text)
+	sc.firstPerson = sc.author(it) != "" && firstPersonFounding.MatchString(it.Text)
 	var mentions []mention
 	for i, s := range sc.sents {
 		sc.hire = append(sc.hire, s.reportsHire())
@@ -180,6 +190,14 @@ func (m *matcher) item(it Item) []Candidate {
 		}
 		for _, l := range findLinks(sc.sents, i) {
 			mentions = append(mentions, sc.mentions(l)...)
+		}
+	}
+	// A deal told under a company's full name holds for its short name ("acquire Sealane Power ... Sealane
+	// was set up by").
+	full := sc.fullNames()
+	for short, long := range full {
+		if rel, ok := sc.rels[normalizeCompany(long)]; ok && sc.rels[short] == "" {
+			sc.rels[short] = rel
 		}
 	}
 	for _, mn := range mentions {
@@ -203,17 +221,25 @@ func (m *matcher) item(it Item) []Candidate {
 		sc.labels[st.label] = true
 	}
 	finds = append(finds, sc.ventureLeads(it)...)
+	finds = append(finds, sc.partners(finds)...)
 	about := make(map[string]string)
 	var out []Candidate
 	index := make(map[string]int)
-	full := sc.fullNames()
+	surnames := sc.surnames()
 	for _, f := range finds {
-		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound {
+		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound && f.relation != RelSpinoutFounder {
 			continue
+		}
+		if _, ok := surnames[fold(f.company)]; ok {
+			continue // "Rahman's co-founder is Tom Ashby": a person's name is no company
 		}
 		if long, ok := full[normalizeCompany(f.company)]; ok {
 			f.company = long
 		}
+		if name, _, ok := strings.Cut(f.company, "."); ok && !strings.Contains(name, " ") && strings.Count(sc.text, name) > strings.Count(sc.text, f.company) {
+			f.company = name // "Quire ... Quire.example will integrate": the company named by its address
+		}
+		f.name = sc.sents[f.sent].sharedSurname(f.tok, f.name)
 		if sc.notPerson(f) {
 			continue
 		}
@@ -244,7 +270,173 @@ func (m *matcher) item(it Item) []Candidate {
 		index[c.Key] = len(out)
 		out = append(out, c)
 	}
+	return headlineOnly(out, it)
+}
+
+// headlineOnly drops the leads whose company only the headline names when the text gives the same person
+// another company: headlines shorten ("launches cyber MGA" for the Ridgeback Underwriting of the text).
+func headlineOnly(cs []Candidate, it Item) []Candidate {
+	inText := func(c Candidate) bool { return strings.Contains(it.Text, c.CompanyName) }
+	all := slices.Clone(cs)
+	return slices.DeleteFunc(cs, func(c Candidate) bool {
+		return !inText(c) && slices.ContainsFunc(all, func(o Candidate) bool {
+			return o.PersonName == c.PersonName && o.CompanyName != c.CompanyName && inText(o)
+		})
+	})
+}
+
+// partners returns the people the item names as the co-founders of a person already found, who share that
+// person's company: "Harrow's co-founder is former actuary Precious Dlamini", "Her co-founder, Imran Shah,
+// left to ...", "Solberg's co-founders are Emil Haugen and Rashid Karimi".
+func (sc *itemScan) partners(finds []found) []found {
+	var out []found
+	for si, s := range sc.sents {
+		for i := 0; i+1 < len(s.toks); i++ {
+			t := s.toks[i]
+			var anchor *found
+			role := i + 1
+			switch {
+			case i == 0 && si > 0 && isFounderRole(t.form) && s.toks[1].form == ":":
+				// "Loamly — soil sensors for vineyards. Founders: Camille Aubert & Théo Marchand."
+				if c := sc.sents[si-1].lastCompany(); c != "" && c != "T" {
+					k := normalizeCompany(c)
+					rel := cmp.Or(sc.rels[k], RelCofounderInNews)
+					for _, p := range s.namedAfter(2) {
+						out = append(out, found{name: s.sharedSurname(p, s.toks[p].text), role: "co-founder", company: c,
+							summary: sc.sents[si-1].raw + " " + s.raw, relation: rel, sent: si, tok: p})
+					}
+				}
+				continue
+			case (t.form == "she" || t.form == "he") && i+3 < len(s.toks) && (s.toks[i+1].form == "is" || s.toks[i+1].form == "was") &&
+				s.toks[i+2].form == "joined" && s.toks[i+3].form == "by":
+				// "She is joined by Tomasz Zielinski": the person found last is joined in their company.
+				for k := range finds {
+					if f := &finds[k]; f.sent < si && (anchor == nil || f.sent > anchor.sent || f.sent == anchor.sent && f.tok > anchor.tok) {
+						anchor = f
+					}
+				}
+				role = i + 3
+			case t.form == "her" || t.form == "his":
+				// The person found last before this sentence, or earlier in it.
+				for k := range finds {
+					if f := &finds[k]; f.sent < si || f.sent == si && f.tok < i {
+						if anchor == nil || f.sent > anchor.sent || f.sent == anchor.sent && f.tok > anchor.tok {
+							anchor = f
+						}
+					}
+				}
+			case t.span >= 0 && s.toks[i+1].form == "'s":
+				role = i + 2
+				last := s.spans[t.span].words[len(s.spans[t.span].words)-1]
+				for k := range finds {
+					if f := &finds[k]; f.name == t.text || strings.HasSuffix(f.name, " "+last) {
+						anchor = f
+						break
+					}
+				}
+			default:
+				continue
+			}
+			if anchor == nil || role >= len(s.toks) || !isCofounderRole(s.toks[role].form) && s.toks[role].form != "by" {
+				continue
+			}
+			rel := anchor.relation
+			if rel == RelDepartedToFound || rel == RelDepartedToJoin {
+				rel = RelCofounderInNews
+			}
+			company := anchor.company
+			for j := 1; j < i; j++ {
+				if c := s.toks[j]; c.span >= 0 && !s.spans[c.span].person && s.toks[j-1].form == "at" {
+					company = c.text // "At Porter he is joined by ..."
+				}
+			}
+			for _, p := range s.namedAfter(role + 1) {
+				out = append(out, found{name: s.sharedSurname(p, s.toks[p].text), role: "co-founder", company: company,
+					summary: s.raw, relation: rel, sent: si, tok: p})
+			}
+		}
+	}
 	return out
+}
+
+// isFounderRole reports whether a prepared token is the role founder or co-founder, one or several.
+func isFounderRole(form string) bool {
+	switch form {
+	case rolePrefix + "founder", rolePrefix + "founders":
+		return true
+	}
+	return isCofounderRole(form)
+}
+
+// isCofounderRole reports whether a prepared token is the role co-founder or co-founders.
+func isCofounderRole(form string) bool {
+	switch strings.TrimPrefix(form, rolePrefix) {
+	case "co-founder", "co-founders", "cofounder", "cofounders":
+		return strings.HasPrefix(form, rolePrefix)
+	}
+	return false
+}
+
+// namedAfter returns the people named from token i on as a list ("is former actuary Precious Dlamini",
+// "are her former PhD student Emil Haugen and ex-Nvidia engineer Rashid Karimi"): each may follow a few
+// words describing them, and the list ends at the first word that neither joins nor describes.
+func (s *sentence) namedAfter(i int) []int {
+	var out []int
+	for i < len(s.toks) {
+		switch s.toks[i].form {
+		case "is", "are", "was", "were", ",", ":":
+			i++
+			continue
+		}
+		break
+	}
+	described := 0
+	for ; i < len(s.toks); i++ {
+		t := s.toks[i]
+		switch {
+		case t.span >= 0 && (s.spans[t.span].person || s.givenName(i)):
+			out = append(out, i)
+			described = 0
+			if i+1 >= len(s.toks) {
+				return out
+			}
+			switch s.toks[i+1].form {
+			case "and", "&", ",":
+				i++
+			default:
+				return out
+			}
+		case described < 5 && t.form != "T" && (t.span >= 0 || strings.HasPrefix(t.form, rolePrefix) || memberStarts[t.form] ||
+			t.form == "her" || t.form == "his" || t.form == "their" || isLowerWord(t.text) && !verbLike(t.form)):
+			described++
+		default:
+			return out
+		}
+	}
+	return out
+}
+
+// givenName reports whether the name at token i is a given name that shares the last name of the person it
+// is joined to, as "Jack" in "Jack and Elena Dawson".
+func (s *sentence) givenName(i int) bool {
+	t := s.toks[i]
+	if i+2 >= len(s.toks) || t.span < 0 || len(s.spans[t.span].words) != 1 {
+		return false
+	}
+	if f := s.toks[i+1].form; f != "and" && f != "&" {
+		return false
+	}
+	next := s.toks[i+2]
+	return next.span >= 0 && s.spans[next.span].person && len(s.spans[next.span].words) == 2
+}
+
+// sharedSurname completes name, the name at token i of s, when it is a given name that shares the last name
+// of the person it is joined to ("Jack Dawson" for "Jack and Elena Dawson"); else it returns name.
+func (s *sentence) sharedSurname(i int, name string) string {
+	if i >= len(s.toks) || s.toks[i].text != name || !s.givenName(i) {
+		return name
+	}
+	return name + " " + s.spans[s.toks[i+2].span].words[1]
 }
 
 // mentionsTracked reports whether the item names the tracked company or one of its founders.
@@ -299,8 +491,14 @@ func (sc *itemScan) mentions(l link) []mention {
 		first := s.pre(l.people[0])
 		for i, p := range l.people {
 			pre := s.pre(p)
-			if i > 0 && strings.TrimSpace(pre) == "" && pluralDescription(first) {
+			switch {
+			case i > 0 && strings.TrimSpace(pre) == "" && pluralDescription(first):
 				pre = first
+			case i > 0 && strings.Contains(pre, rolePrefix) && slices.Contains(strings.Fields(first), "T") &&
+				!slices.ContainsFunc(strings.Fields(pre), isPlaceholder) && !slices.Contains(strings.Fields(pre), "T"):
+				// "Northwind's former head of sales Jade Thompson and former operations manager Marek Kowal":
+				// the company owning the first person's role owns the next person's role.
+				pre = "T " + pre
 			}
 			if i < len(l.people)-1 {
 				pre += " " + s.post(p)
@@ -353,7 +551,7 @@ func pluralDescription(words string) bool {
 func (sc *itemScan) antecedent(l link) (sent, tok int, ok bool) {
 	s := sc.sents[l.sent]
 	for i := 0; i < l.company; i++ {
-		if t := s.toks[i]; t.span >= 0 && s.spans[t.span].person {
+		if t := s.toks[i]; t.span >= 0 && s.spans[t.span].person && !slices.Contains(l.with, i) {
 			return l.sent, i, true
 		}
 	}
@@ -377,6 +575,9 @@ func (sc *itemScan) relation(mn mention) string {
 	atTracked := slices.Contains(words, "T") || founder
 	departed := hasDeparture(words, founder) || hasDeparture(strings.Fields(mn.link.tail), founder)
 	crel := sc.rels[company]
+	if sc.sents[l.sent].beforeTracked() {
+		return "" // "before Glasswing he started Tavla": a venture from before the tracked company
+	}
 	switch {
 	case crel == RelSpinoutFounder && l.kind != kindJoin:
 		return RelSpinoutFounder
@@ -416,7 +617,7 @@ func hasDeparture(words []string, founder bool) bool {
 				return true
 			}
 		case departureBefore[w]:
-			if trackedNear(words, i, 0, 4) {
+			if trackedNear(words, i, 0, 4) || i > 0 && words[i-1] == "T" || i > 1 && words[i-1] == "'s" && words[i-2] == "T" {
 				return true
 			}
 		case departureNext[w]:
@@ -466,6 +667,35 @@ func isPlaceholder(form string) bool {
 	return len(form) > 1 && form[0] == 'N' && form[1] >= '0' && form[1] <= '9'
 }
 
+// trackedHandles writes the tracked company's name for the handles that spell it, with at most a short
+// suffix ("@ravenwoodsec" for Ravenwood Security), so that a post naming it by handle names it.
+func (m *matcher) trackedHandles(text string) string {
+	if !strings.Contains(text, "@") {
+		return text
+	}
+	return handlePattern.ReplaceAllStringFunc(text, func(h string) string {
+		handle := strings.ToLower(h[1:])
+		for _, name := range m.names {
+			joined := strings.Join(name, "")
+			if len(joined) >= 5 && strings.HasPrefix(handle, joined) && len(handle)-len(joined) <= 4 {
+				return m.display
+			}
+		}
+		return h
+	})
+}
+
+// dealWith reports whether the sentence names a deal of the tracked company with another company: a word of
+// relationCues.
+func (s *sentence) dealWith() bool {
+	for _, t := range s.toks {
+		if t.span < 0 && relationCues[t.form] != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // companyRelations records, for each company named next to the tracked company, what the sentence says
 // the tracked company does with it: partner, invest, acquire or spin out.
 func (s *sentence) companyRelations(rels map[string]string) {
@@ -501,7 +731,7 @@ func (s *sentence) companyRelations(rels map[string]string) {
 				}
 			}
 		}
-		if rel == "" {
+		if rel == "" || rel == RelPartnerFounder && s.hasWord(rivalWords) {
 			continue
 		}
 		k := normalizeCompany(t.text)
@@ -615,7 +845,7 @@ func (s *sentence) agentAfter(j int) (int, bool) {
 }
 
 // stageWords are the words a funding stage is named with.
-var stageWords = words("pre-?seed.* preseed.* seed.* angels? series.* growth.* late.* ipo initial public listing listed")
+var stageWords = words("pre-?seed.* preseed.* seed.* angels? angel-.* series.* growth.* late.* ipo initial public listing listed")
 
 // isCompanyLike reports whether token i can own a funding round: the tracked company or a name that is
 // not a person's.

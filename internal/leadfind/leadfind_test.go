@@ -1,6 +1,7 @@
 package leadfind
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -585,6 +586,159 @@ func TestExtractReadsVentures(t *testing.T) {
 			want := slices.Sorted(slices.Values(tc.want))
 			if !slices.Equal(got, want) {
 				t.Errorf("Extract(%q) = %q, want %q", tc.text, got, want)
+			}
+		})
+	}
+}
+
+// TestExtractReadsStructure covers readings built on sentence structure rather than one phrasing: lists that
+// share a company or a last name, a person's co-founders, full names, a post's author and co-authors, and
+// deals the tracked company makes after it was named.
+func TestExtractReadsStructure(t *testing.T) {
+	tests := map[string]struct {
+		company  string // the tracked company, Northwind when empty
+		founders []string
+		item     Item
+		want     []lead
+	}{
+		"the tracked company's role carries to the next person of a list": {
+			item: Item{Text: "Quickdrop was founded in 2025 by Northwind's former head of sales Jade Thompson and former operations manager Marek Kowal."},
+			want: []lead{
+				{"Jade Thompson", "co-founder", "Quickdrop", RelDepartedToFound, StageUnknown, ""},
+				{"Marek Kowal", "co-founder", "Quickdrop", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
+		"a given name shares the last name it is joined to": {
+			item: Item{Text: "Northwind cited its supplier partnership with Furrow Farms, the co-operative founded by Jack and Elena Dawson."},
+			want: []lead{
+				{"Jack Dawson", "co-founder", "Furrow Farms", RelPartnerFounder, StageUnknown, ""},
+				{"Elena Dawson", "co-founder", "Furrow Farms", RelPartnerFounder, StageUnknown, ""},
+			},
+		},
+		"a person's co-founders share their company": {
+			item: Item{Text: "Former Northwind CEO Maya Lindqvist has launched Brightloom. Lindqvist's co-founders are her former PhD student Jon Berg and ex-Nvidia engineer Ana Lopes."},
+			want: []lead{
+				{"Maya Lindqvist", "founder", "Brightloom", RelDepartedToFound, StageUnknown, ""},
+				{"Jon Berg", "co-founder", "Brightloom", RelCofounderInNews, StageUnknown, ""},
+				{"Ana Lopes", "co-founder", "Brightloom", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"the full name of a company first named short": {
+			item: Item{Text: "Northwind has used part of it to acquire Sealane Power, the Orkney tidal-turbine developer. Sealane was set up in 2019 by marine engineers Callum Rennie and Isla Stewart."},
+			want: []lead{
+				{"Callum Rennie", "co-founder", "Sealane Power", RelAcquiredFounder, StageUnknown, ""},
+				{"Isla Stewart", "co-founder", "Sealane Power", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"a byline's author and the co-founder they name": {
+			founders: []string{"Maya Patel"},
+			item: Item{Title: "Leaving Northwind to start Gradebook", Text: "By Jonah Reed\n\nFour years ago I joined Northwind as its first CTO. " +
+				"This week I left to start Gradebook. My co-founder is Ines Castillo."},
+			want: []lead{
+				{"Ines Castillo", "", "Gradebook", RelCofounderInNews, StageUnknown, ""},
+				{"Jonah Reed", "founder", "Gradebook", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
+		"a deal of the tracked company told with it": {
+			item: Item{Text: "Northwind has raised a $38 million Series B. It has also acquired Aerocampo, a Guadalajara start-up that sprays crops with drones, founded by Ximena Castro and her co-founder Rodrigo Luna."},
+			want: []lead{
+				{"Ximena Castro", "", "Aerocampo", RelAcquiredFounder, StageUnknown, ""},
+				{"Rodrigo Luna", "co-founder", "Aerocampo", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"a round's letter ends the sentence": {
+			item: Item{Text: "Northwind participated in Brightloom's $6M Series A. Brightloom's founders Maya Lindqvist and Jon Berg plan to hire."},
+			want: []lead{
+				{"Maya Lindqvist", "co-founder", "Brightloom", RelPortfolioFounder, StageSeriesA, ""},
+				{"Jon Berg", "co-founder", "Brightloom", RelPortfolioFounder, StageSeriesA, ""},
+			},
+		},
+		"a department's lead is a role": {
+			item: Item{Text: "Northwind is spinning off its robotics group as Brightloom, with longtime engineering lead Maya Lindqvist as chief executive."},
+			want: []lead{{"Maya Lindqvist", "chief executive", "Brightloom", RelSpinoutFounder, StageUnknown, ""}},
+		},
+		"she, named later in the sentence, founds the company": {
+			item: Item{Text: "Maya Lindqvist spent seven years at Northwind. Now she is building Brightloom, a payments startup."},
+			want: []lead{{"Maya Lindqvist", "founder", "Brightloom", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"she and a co-founder": {
+			item: Item{Text: "Maya Lindqvist has left Northwind. She and Jon Berg have founded Brightloom."},
+			want: []lead{
+				{"Maya Lindqvist", "co-founder", "Brightloom", RelDepartedToFound, StageUnknown, ""},
+				{"Jon Berg", "co-founder", "Brightloom", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"a company she started": {
+			item: Item{Text: "Northwind co-founder Maya Lindqvist is departing. She will focus on Brightloom, a company she started this year."},
+			want: []lead{{"Maya Lindqvist", "founder", "Brightloom", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"a tracked founder's venture from before": {
+			founders: []string{"Ines Marchetti"},
+			item:     Item{Text: "Before founding Northwind, Ines Marchetti started Brightloom with Maya Lindqvist."},
+		},
+		"a pair's possessive names their company": {
+			item: Item{Text: "Two years ago Northwind invested in Huntress, Maya Chen & Dev Rao's tiny threat-intel shop."},
+			want: []lead{
+				{"Maya Chen", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+				{"Dev Rao", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
+		"founders listed after the company's line": {
+			item: Item{Title: "Website change on /portfolio", Text: "Northwind portfolio. Added: Loamly — soil sensors for vineyards. Founders: Camille Aubert & Théo Marchand."},
+			want: []lead{
+				{"Camille Aubert", "co-founder", "Loamly", RelCofounderInNews, StageUnknown, ""},
+				{"Théo Marchand", "co-founder", "Loamly", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"the tracked company named by its handle": {
+			company: "Ravenwood Security",
+			item:    Item{Title: "Ravenwood on X", Text: "Two years ago @ravenwoodsec invested in Huntress, Maya Chen & Dev Rao's tiny threat-intel shop."},
+			want: []lead{
+				{"Maya Chen", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+				{"Dev Rao", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
+		"a tracked founder who co-founds a spin-out": {
+			founders: []string{"Mo Khan"},
+			item:     Item{Text: "Northwind spins out Kite Health under co-founders Mo Khan and Lia Park."},
+			want: []lead{
+				{"Mo Khan", "co-founder", "Kite Health", RelSpinoutFounder, StageUnknown, ""},
+				{"Lia Park", "co-founder", "Kite Health", RelSpinoutFounder, StageUnknown, ""},
+			},
+		},
+		"a post's author on their last day": {
+			item: Item{Title: "Maya Lindqvist on LinkedIn", Text: "Last day at Northwind today. Next chapter: building Brightloom (brightloom.example)."},
+			want: []lead{{"Maya Lindqvist", "founder", "Brightloom", RelDepartedToFound, StageUnknown, "https://brightloom.example"}},
+		},
+		"names with particles": {
+			item: Item{Text: "Former Northwind engineers Pieter van der Berg and Tadhg Ó Briain have founded Brightloom."},
+			want: []lead{
+				{"Pieter van der Berg", "co-founder", "Brightloom", RelDepartedToFound, StageUnknown, ""},
+				{"Tadhg Ó Briain", "co-founder", "Brightloom", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
+		"a company only the headline names yields to the text's": {
+			item: Item{Title: "Ex-Northwind COO Ben Harrow launches cyber MGA", Text: "Ben Harrow, who was chief operating officer of Northwind until March, has launched Ridgeback Underwriting, a managing general agent."},
+			want: []lead{{"Ben Harrow", "founder", "Ridgeback Underwriting", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"a venture from before the tracked company": {
+			founders: []string{"Ethan Shapiro"},
+			item:     Item{Text: "Ethan Shapiro has left Northwind to start Porter. Before Northwind he started Tavla, a booking app that shut down in 2014."},
+			want:     []lead{{"Ethan Shapiro", "founder", "Porter", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"a past employer before a person is no venture": {
+			item: Item{Text: "Northwind led the round in Fernhollow, founded by Ravi Sen and Jun Park (both ex-Google)."},
+			want: []lead{
+				{"Ravi Sen", "co-founder", "Fernhollow", RelPortfolioFounder, StageUnknown, ""},
+				{"Jun Park", "co-founder", "Fernhollow", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := leadsOf(Extract(cmp.Or(tc.company, "Northwind"), tc.founders, []Item{tc.item}))
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("Extract(%q) =\n  %v\nwant\n  %v", tc.item.Title+" "+tc.item.Text, got, tc.want)
 			}
 		})
 	}

@@ -22,7 +22,7 @@ you your i me my and or but nor so yet for of in on at by to from with without i
 after before during while when since until as than then now today yesterday tomorrow tonight last next
 earlier later meanwhile also both each every all some many most more less few several other another such
 what which who whom whose why how where here if though although because despite according via per amid
-among between following plus not no yes just only even still already again once soon recently currently
+among between following plus not no yes just only even still already again once soon recently currently together
 former ex serial veteran stealth startup startups company companies firm firms venture
 update updated exclusive breaking report reports reported reportedly sources source opinion analysis
 interview podcast video photo photos read more news press release announcement story stories inside meet
@@ -127,6 +127,10 @@ var relationCues = map[string]string{
 	"teams": RelPartnerFounder, "teamed": RelPartnerFounder, "collaborates": RelPartnerFounder,
 	"collaborate": RelPartnerFounder, "collaborated": RelPartnerFounder, "collaborating": RelPartnerFounder,
 	"collaboration": RelPartnerFounder, "alliance": RelPartnerFounder, "forces": RelPartnerFounder,
+	"joint": RelPartnerFounder, "jv": RelPartnerFounder, "co-developed": RelPartnerFounder, "co-develops": RelPartnerFounder,
+	"co-produced": RelPartnerFounder, "co-produces": RelPartnerFounder, "co-built": RelPartnerFounder,
+	"distribution": RelPartnerFounder, "distributor": RelPartnerFounder, "supplier": RelPartnerFounder,
+	"integrates": RelPartnerFounder, "integrating": RelPartnerFounder, "integration": RelPartnerFounder,
 }
 
 // compoundSuffixes split "Northwind-backed" into the company and the word describing the link.

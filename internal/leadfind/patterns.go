@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // The patterns read a sentence in its prepared form: lowercase words and punctuation separated by single
@@ -32,6 +34,7 @@ const (
 	atVerb                           // a passive founding verb ("founded by ...")
 	atSentenceStart                  // the first token
 	atPossessive                     // "her" or "his"
+	atPronoun                        // "she" or "he"
 )
 
 // pattern is one way a sentence can tie people to a company.
@@ -76,6 +79,43 @@ func (s *sentence) contains(re *regexp.Regexp) bool {
 	return false
 }
 
+// needsCache maps a token form to the set of patterns, one bit each, whose needed word it is. Forms recur
+// across items, so each is matched against the patterns' word lists once; the cache stops growing at
+// needsCacheMax forms.
+var (
+	needsCache     sync.Map
+	needsCacheSize atomic.Int64
+)
+
+const needsCacheMax = 200000
+
+// neededBy returns the set of patterns, one bit each, whose needed word s contains.
+func (s *sentence) neededBy() uint64 {
+	var set uint64
+	for _, t := range s.toks {
+		if t.span >= 0 {
+			continue
+		}
+		if v, ok := needsCache.Load(t.form); ok {
+			set |= v.(uint64)
+			continue
+		}
+		var bits uint64
+		for pi, p := range patterns {
+			if p.needs.MatchString(t.form) {
+				bits |= 1 << pi
+			}
+		}
+		if needsCacheSize.Load() < needsCacheMax {
+			if _, loaded := needsCache.LoadOrStore(t.form, bits); !loaded {
+				needsCacheSize.Add(1)
+			}
+		}
+		set |= bits
+	}
+	return set
+}
+
 // startsAt reports whether the pattern can begin at token i of s.
 func (p pattern) startsAt(s *sentence, i int) bool {
 	form := s.toks[i].form
@@ -88,6 +128,8 @@ func (p pattern) startsAt(s *sentence, i int) bool {
 		return passiveStarts[form]
 	case atSentenceStart:
 		return i == 0
+	case atPronoun:
+		return form == "she" || form == "he"
 	default:
 		return form == "her" || form == "his"
 	}
@@ -98,23 +140,23 @@ var (
 	otherWord   = `[^N ][^ ]*`
 	roleRe      = `~[^ ]+`
 	roleExpr    = roleRe + `(?: (?:of |and |& |, |/ )?` + roleRe + `){0,6}`
-	member      = `(?:(?:former|ex|fellow|serial|longtime|onetime|one-time|both|two|three|the|a|an|his|her|their|its|then|current|early) ){0,3}(?:(?:T|` + nameRe + `)(?: 's)? )?(?:` + roleExpr + ` )?(?:(?:dr|prof|mr|mrs|ms|sir|dame) )?` + nameRe
+	member      = `(?:(?:former|ex|fellow|serial|longtime|onetime|one-time|both|two|three|the|a|an|his|her|their|its|then|current|early) ){0,3}(?:[a-z][a-z-]{2,} )?(?:(?:T|` + nameRe + `)(?: 's)? (?:(?:former|ex|then|longtime|onetime|one-time|early|current) )?)?(?:` + roleExpr + ` )?(?:(?:dr|prof|mr|mrs|ms|sir|dame) )?` + nameRe
 	aside       = `(?: , (?:a|an|the|both|now|formerly|previously|who|once) (?:` + otherWord + ` ){0,6}?` + otherWord + ` ,| \( (?:` + otherWord + ` ){0,4}?` + otherWord + ` \))?`
 	listSep     = ` (?:, (?:and |& )?|and |& )`
 	people      = `(?:` + member + aside + listSep + `)*` + member
 	names       = `(?:` + nameRe + listSep + `)*` + nameRe
-	nounWords   = `startup|start-up|company|venture|firm|business|outfit|spinout|spin-out|spinoff|spin-off|lab`
+	nounWords   = `startup|start-up|company|venture|firm|business|outfit|spinout|spin-out|spinoff|spin-off|lab|site|app|platform|marketplace|studio|shop|brand|agency|service|co-operative|cooperative|retailer|maker|developer|provider`
 	nounWordSet = wordSet(strings.ReplaceAll(nounWords, "|", " "))
 	// nounPhraseStops end the words read before "startup" in "stealth startup Aurora".
 	nounPhraseStops = wordSet(`with by from of in at for to and on into said says`)
 	cpre            = `(?:(?:a|an|the|his|her|their|its) )?(?:(?:` + otherWord + `|` + nameRe + `) ){0,3}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?`
 	strongV         = `co-?found(?:s|ed|ing)?|cofound(?:s|ed|ing)?|found(?:s|ed|ing)?|start(?:s|ed|ing)?|set(?:s|ting)? up|establish(?:es|ed|ing)?|incorporat(?:e|es|ed|ing)|form(?:s|ed|ing)?|spin(?:s|ning)? (?:up|out|off)|spun (?:up|out|off)`
-	weakV           = `launch(?:es|ed|ing)?|build(?:s|ing)?|built|unveil(?:s|ed|ing)?|debut(?:s|ed|ing)?|creat(?:e|es|ed|ing)`
+	weakV           = `launch(?:es|ed|ing)?|build(?:s|ing)?|built|unveil(?:s|ed|ing)?|debut(?:s|ed|ing)?|creat(?:e|es|ed|ing)|behind`
 	leadV           = `lead|leads|leading|head|heads|heading|run|runs|running|helm|helms`
 	joinV           = `join(?:s|ed|ing)?|rejoin(?:s|ed|ing)?|move(?:s|d)? to|moving to|head(?:s|ed)? to|heading to`
 	passiveV        = `co-?founded|cofounded|founded|started|launched|set up|established|created|formed|built|spun out|spun off|incubated`
 	asRole          = `(?P<as> as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`
-	withList        = `(?P<with>(?: ,)? (?:alongside|with|together with) (?:(?:~co-?founders?|~cofounders?|fellow|former|ex|his|her|their|longtime|two|three|a|the) ){0,3}(?P<withpeople>` + people + `))?`
+	withList        = `(?P<with>(?: , (?:a|an|the) (?:(?:` + otherWord + `|` + nameRe + `) ){0,6}?(?:` + otherWord + `|` + nameRe + `) ,| ,)? (?:alongside|with|together with) (?:(?:~co-?founders?|~cofounders?|fellow|former|ex|his|her|their|my|our|old|longtime|two|three|a|the|friend|friends|and|~colleagues?|classmates?|wife|husband|brother|sister) ){0,5}(?P<withpeople>` + people + `))?`
 	appositive      = `(?: , (?:a|an|the|its|which|whose)(?: ` + otherWord + `){0,6}? ,)?(?: (?:is|was|are|were|will be|has been|is now|now))?`
 	objectRef       = `(?:the )?(?P<cpre>` + cpre + `)?(?P<company>` + nameRe + `)`
 )
@@ -134,7 +176,7 @@ var patterns = []pattern{
 	// "Founded by ex-Northwind engineer Jane Doe, Aurora raises a seed round".
 	{re: anchored(`(?P<verb>` + passiveV + `) (?:in ` + otherWord + ` )?by (?P<people>` + people + `)(?: in ` + otherWord + `)? , (?:(?:the|a|an|its) )?(?:(?:stealth|new|startup|start-up|company|firm|venture) ){0,2}(?P<company>` + nameRe + `)`), needs: words("by"), start: atVerb},
 	// "Beacon Labs founder Sam Lee", "Delta AI's co-founders Ann Bee and Cat Dee", "Aurora CTO Jane Doe".
-	{re: anchored(`(?P<company>` + nameRe + `)(?: 's)? (?:(?:new|interim|current) )?(?P<role>` + roleExpr + `) (?P<people>` + names + `)`), needs: words("~"), start: atName, kind: kindJoin},
+	{re: anchored(`(?P<company>` + nameRe + `)(?: 's)? (?:(?:new|interim|current) )?(?P<role>` + roleExpr + `)(?: ,)? (?P<people>` + names + `)`), needs: words("~"), start: atName, kind: kindJoin},
 	// "Sam Lee, co-founder and CEO of Beacon Labs", "Jane Doe is now CTO at Aurora".
 	{re: anchored(`(?P<people>` + names + `)(?: ,(?: ` + otherWord + `){1,10}? ,)?(?: ,| is| are| was| were| became| becomes| has become| will be| remains| serves as| served as)(?: (?:the|a|an|its|now|also|currently|new|and|,))* (?P<role>` + roleExpr + `) (?:of|at) (?P<company>` + nameRe + `)`), needs: words("~"), start: atName, kind: kindJoin, subject: true},
 	// "Delta AI (founders: Ann Bee and Cat Dee)".
@@ -147,18 +189,31 @@ var patterns = []pattern{
 	{re: anchored(`(?P<company>` + nameRe + `)(?: ,)? with (?P<people>` + people + `) as (?:(?:its|the|a|an|new|first) )*(?P<role>` + roleExpr + `)`), needs: words("with"), start: atName, kind: kindLead},
 	// "Jane Doe's new startup, Aurora".
 	{re: anchored(`(?P<people>` + names + `) 's (?:(?:new|latest|own|next|second|third|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("'s"), start: atName, noun: true, subject: true},
+	// "Huntress (@huntress_ish) — Maya Chen & Dev Rao's tiny threat-intel shop".
+	{re: anchored(`(?P<company>` + nameRe + `)(?: \( [^ )]+(?: [^ )]+){0,3} \))? , (?P<people>` + names + `) 's (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `)`), needs: words("'s"), start: atName, noun: true},
 	// "Aurora, a new startup from former Northwind engineer Jane Doe".
 	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:from|by|of) (?P<people>` + people + `)`), needs: words("from by of"), start: atName, noun: true},
 	// "Kestrel, a new company led by CEO Priya Nair".
 	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:led|headed|run|helmed) by (?:(?:its|the|new|former|ex) )*(?:(?P<role>` + roleExpr + `) )?(?P<people>` + people + `)`), needs: words("led headed run helmed"), start: atName, noun: true, kind: kindLead},
-	// "Quill, which Raj Patel and Lena Fox founded in 2021".
-	{re: anchored(`(?P<company>` + nameRe + `) , (?:which|that) (?P<people>` + people + `) (?:(?:had|have|has|jointly|together) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)`), needs: words("which that"), start: atName},
+	// "Quill, which Raj Patel and Lena Fox founded in 2021", "Trailhead, the Calgary retailer that Greg and
+	// Amira Lewis opened in 2016".
+	{re: anchored(`(?P<company>` + nameRe + `) , (?:(?:a|an|the) (?:(?:` + otherWord + `|` + nameRe + `) ){0,4}?)?(?:which|that) (?:(?:` + otherWord + ` ){0,2}?(?:team|duo|pair|couple) )?(?P<people>` + people + `) (?:(?:had|have|has|jointly|together) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built|opened)`), needs: words("which that"), start: atName},
+	// "Keyfold, which he started with former Okta engineer Maya Lindholm".
+	{re: anchored(`(?P<company>` + nameRe + `) , (?:which|that) (?:she|he) (?:(?:had|have|has|jointly|together|also) )*(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)` + withList), needs: words("which that"), start: atName, subject: true, pronoun: true},
+	// "Quill is the work of Raj Patel and Lena Fox", "Quill, the brainchild of Raj Patel".
+	{re: anchored(`(?P<company>` + nameRe + `) (?:is|was|,) (?:(?:the|a|an) )?(?:(?:` + otherWord + `|` + nameRe + `) ){0,2}?(?:work|brainchild|creation|duo|baby) of (?P<people>` + people + `)`), needs: words("work brainchild creation duo baby"), start: atName, kind: kindFound},
 	// "Jane Doe leaves Northwind for Aurora".
 	{re: anchored(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,8}?) (?:leaves|left|departs|departed|quits|quit|exits|exited|is leaving|has left)(?: T)?(?: ` + otherWord + `){0,4}? for (?:(?:the|a|an|rival|startup|stealth) )*(?P<company>` + nameRe + `)`), needs: words("for"), start: atPeople, subject: true, kind: kindJoin},
 	// "Aurora hires former Northwind VP Jane Doe as CTO".
 	{re: anchored(`(?P<company>` + nameRe + `) (?:(?:has|have|just|also) )*(?:hires|hired|appoints|appointed|names|named|taps|tapped|poaches|poached|recruits|recruited|adds|added|welcomes|welcomed|brings on|brought on|lands|landed|snags|nabs) (?P<people>` + people + `)(?: as (?:(?:its|their|the|a|an|new|first) )*(?P<role>` + roleExpr + `))?`), needs: words("hires hired appoints appointed names named taps tapped poaches poached recruits recruited adds added welcomes welcomed brings brought lands landed snags nabs"), start: atName, kind: kindJoin},
-	// "She is now building Aurora, a stealth startup."
-	{re: anchored(`(?:she|he)(?P<gap>(?: ` + otherWord + `){0,10}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `) ` + objectRef + asRole + withList), needs: words("she he"), start: atSentenceStart, subject: true, pronoun: true},
+	// "She is now building Aurora, a stealth startup.", "Now she is building Aurora".
+	{re: anchored(`(?:she|he)(?P<gap>(?: ` + otherWord + `){0,10}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `) ` + objectRef + asRole + withList), needs: words("she he"), start: atPronoun, subject: true, pronoun: true},
+	// "She and Jon Berg have founded Aurora".
+	{re: anchored(`(?:she|he) (?:and|&) (?P<withpeople>` + people + `)(?P<gap>(?: ` + otherWord + `){0,6}?) (?P<verb>` + strongV + `|` + weakV + `) ` + objectRef), needs: words("she he"), start: atPronoun, subject: true, pronoun: true},
+	// "Together with Jon Berg, she founded Aurora".
+	{re: anchored(`(?:together )?with (?P<withpeople>` + people + `) , (?:she|he)(?P<gap>(?: ` + otherWord + `){0,6}?) (?P<verb>` + strongV + `|` + weakV + `) ` + objectRef), needs: words("she he"), start: atSentenceStart, subject: true, pronoun: true},
+	// "Aurora, a company she started this year".
+	{re: anchored(`(?P<company>` + nameRe + `) , (?:a|an|the) (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `) (?:(?:that|which) )?(?:she|he) (?:(?:had|has|also|just) )?(?P<verb>co-?founded|cofounded|founded|started|launched|set up|built)`), needs: words("she he"), start: atName, noun: true, pronoun: true},
 	// "... to focus on her new startup, Aurora".
 	{re: anchored(`(?:her|his) (?:(?:new|latest|own|next|second|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,| :)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("her his"), start: atPossessive, noun: true, pronoun: true},
 }
@@ -210,8 +265,9 @@ type link struct {
 func findLinks(sents []*sentence, si int) []link {
 	s := sents[si]
 	var links []link
-	for _, p := range patterns {
-		if !s.contains(p.needs) {
+	needed := s.neededBy()
+	for pi, p := range patterns {
+		if needed&(1<<pi) == 0 {
 			continue
 		}
 		for i := 0; i < len(s.toks); i++ {
@@ -372,7 +428,7 @@ func (s *sentence) members(from, to int) []int {
 				continue
 			}
 		}
-		if s.spans[s.toks[i].span].person {
+		if s.spans[s.toks[i].span].person || s.givenName(i) {
 			out = append(out, i)
 		}
 	}

@@ -330,9 +330,9 @@ func (s *sentence) placeAt(i int) bool {
 	return i > 1 && s.toks[i-1].form == "in" && (s.toks[i-2].form == "based" || s.toks[i-2].form == "headquartered")
 }
 
-// topicPattern matches a sentence that opens by referring back to a company: "The company", "The
-// Porto-based start-up", "It".
-var topicPattern = regexp.MustCompile(`^(?:(?:The|This|That) (?:[\w'-]+ ){0,3}?(?:company|start-up|startup|firm|business|venture|spinout|spin-out|spinoff|spin-off|outfit)|It|Its)\b`)
+// topicPattern matches a sentence that opens by referring back to a company or its founders: "The company",
+// "The Porto-based start-up", "It", "The pair".
+var topicPattern = regexp.MustCompile(`^(?:(?:The|This|That) (?:[\w'-]+ ){0,3}?(?:company|start-up|startup|firm|business|venture|spinout|spin-out|spinoff|spin-off|outfit|maker|developer|provider|platform|retailer|brand|lender|insurer|publisher|studio|manufacturer|producer|operator)|The (?:pair|duo|trio|founders|co-founders)|It|Its)\b`)
 
 // nameTopic rewrites a sentence that opens by referring back to a company with the company's name, so
 // that "The start-up has raised a seed round" after a sentence about Fieldgrid reads as Fieldgrid's.
@@ -365,8 +365,11 @@ func (s *sentence) investorAt(i int) bool {
 	case "ventures", "capital", "partners", "fund", "investments", "vc":
 		return true
 	}
-	if i > 0 && s.toks[i-1].form == "from" {
-		return true
+	if i > 0 {
+		switch s.toks[i-1].form {
+		case "from", rolePrefix + "investor", rolePrefix + "investors", "backer", "backers", "lender":
+			return true // "from Acme", "existing investor Inovo"
+		}
 	}
 	if i > 1 && s.toks[i-1].form == "by" {
 		switch s.toks[i-2].form {

@@ -4,11 +4,13 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"radar"
 )
 
 // Undescribed is a lead's company summary when no item it was found in says what the company is or does.
 func Undescribed(company string) string {
-	return "The news this lead was found in does not say what " + company + " does."
+	return radar.UndescribedCompany(company)
 }
 
 // describeVerbs, right after a company's name, start a sentence that says what it does.

@@ -71,7 +71,9 @@ func endsSentence(before, after string) bool {
 		return true
 	}
 	if utf8.RuneCountInString(word) == 1 && isUpperStart(word) {
-		return false
+		// "a Series A. Brightloom's founders": a round's letter, unlike an initial, ends the sentence.
+		rest := strings.TrimRight(before[:len(before)-len(word)], " \t")
+		return strings.HasSuffix(strings.ToLower(rest), "series")
 	}
 	if strings.Contains(word, ".") {
 		_, domain := siteOf(word)
@@ -207,13 +209,17 @@ type matcher struct {
 	names    [][]string // folded words of each accepted spelling of the tracked company
 	normName string
 	founders map[string]bool
-	capital  bool // the name is written with a capital, so a lowercase word ("linear") is not a mention
+	// display and founderNames are the tracked company's name and founders as given.
+	display      string
+	founderNames []string
+	capital      bool // the name is written with a capital, so a lowercase word ("linear") is not a mention
 }
 
 // newMatcher accepts the tracked company by its full name and, when that ends in a generic word such as
 // "Labs", by the name without it.
 func newMatcher(company string, founders []string) *matcher {
-	m := &matcher{normName: normalizeCompany(company), founders: make(map[string]bool), capital: isUpperStart(strings.TrimSpace(company))}
+	m := &matcher{normName: normalizeCompany(company), founders: make(map[string]bool), founderNames: founders,
+		display: strings.TrimSpace(company), capital: isUpperStart(strings.TrimSpace(company))}
 	full := strings.Fields(m.normName)
 	if len(full) > 0 {
 		m.names = append(m.names, full)
@@ -374,9 +380,16 @@ func (m *matcher) prepare(raw string) *sentence {
 				j++
 				continue
 			}
-			if cls[j] == particleWord && j+1 < len(rt) && cls[j+1] == nameWord && tracked[j+1] == 0 {
-				j++
-				continue
+			if cls[j] == particleWord {
+				// "van der Berg", "Ó Briain": particles join the name that follows them.
+				k := j
+				for k < len(rt) && cls[k] == particleWord && tracked[k] == 0 {
+					k++
+				}
+				if k < len(rt) && cls[k] == nameWord && tracked[k] == 0 {
+					j = k + 1
+					continue
+				}
 			}
 			break
 		}
@@ -446,6 +459,9 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 			cls[i] = initialWord
 		case particles[lower] && !isUpperStart(t.text):
 			cls[i] = particleWord
+		case i > 0 && cls[i-1] == nameWord && utf8.RuneCountInString(t.text) == 1 && isUpperStart(t.text) && t.text != "A" && t.text != "I" &&
+			i+1 < len(rt) && isNameWord(rt[i+1].text):
+			cls[i] = particleWord // "Tadhg Ó Briain"
 		case isNameWord(t.text) || isMixedCase(t.text):
 			cls[i] = nameWord
 		case i > 0 && givenNames[lower] && isUpperStart(t.text) && i+1 < len(rt) && isNameWord(rt[i+1].text) && !isUpperStart(rt[i-1].text):
@@ -462,7 +478,9 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 			joiner := i > 0 && (strings.EqualFold(rt[i-1].text, "of") || rt[i-1].text == "&" || strings.EqualFold(rt[i-1].text, "and"))
 			afterName := i > 0 && tracked[i-1] == 0 && cls[i-1] == nameWord
 			headOf := strings.EqualFold(t.text, "head") && i+1 < len(rt) && strings.EqualFold(rt[i+1].text, "of")
-			if isRole(i-1) || joiner && isRole(i-2) || !afterName && isRole(i+1) || headOf {
+			// "engineering lead": "lead" after a department is a role.
+			deptLead := strings.EqualFold(t.text, "lead") && i > 0 && !afterName && deptWords[strings.ToLower(rt[i-1].text)]
+			if isRole(i-1) || joiner && isRole(i-2) || !afterName && isRole(i+1) || headOf || deptLead {
 				role[i] = true
 				cls[i] = plainWord
 				changed = true

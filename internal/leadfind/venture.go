@@ -2,6 +2,7 @@ package leadfind
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -39,13 +40,104 @@ launched launches launching lead leads led leading run runs heads headed helmed 
 // authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn".
 var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)$`)
 
+// bylinePattern reads the author of a blog post from its first line ("By Jane Doe") or its last ("— Jane
+// Doe").
+var bylinePattern = regexp.MustCompile(`^(?:By|[—–-]) ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
+
+// author returns the author of a post: the name in a social post's title, the person a handle there stands
+// for ("@kenjimori" for Kenji Mori, a founder of the tracked company or a person the item names), or a
+// byline; "" when there is none.
+func (sc *itemScan) author(it Item) string {
+	if m := authorPattern.FindStringSubmatch(strings.TrimSpace(it.Title)); m != nil {
+		name := strings.TrimSpace(m[1])
+		if !strings.HasPrefix(name, "@") {
+			return name
+		}
+		handle := strings.ToLower(name[1:])
+		for _, f := range sc.m.founderNames {
+			if handleOf(f) == handle {
+				return f
+			}
+		}
+		for _, s := range sc.sents {
+			for _, sp := range s.spans {
+				if sp.person && len(sp.words) > 1 && handleOf(sp.text) == handle {
+					return sp.text
+				}
+			}
+		}
+		return ""
+	}
+	lines := strings.Split(strings.TrimSpace(it.Text), "\n")
+	for _, l := range []string{lines[0], lines[len(lines)-1]} {
+		if m := bylinePattern.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// handleOf returns the handle a person's name would make: its letters, folded and lowercased.
+func handleOf(name string) string {
+	var b strings.Builder
+	for _, r := range fold(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else if r >= 'A' && r <= 'Z' {
+			b.WriteRune(r + 'a' - 'A')
+		}
+	}
+	return b.String()
+}
+
+// coAuthors returns the people a post's author names as starting the company with them, as sentence and
+// token indexes: "Cian Doyle and I left our jobs", "I'm starting Ferrule with Meera Khanna", "my co-founder
+// is Tobi Adewale".
+func (sc *itemScan) coAuthors() [][2]int {
+	var out [][2]int
+	for si, s := range sc.sents {
+		for i, t := range s.toks {
+			if t.span < 0 || !s.spans[t.span].person || sc.m.founders[normalizePerson(t.text)] {
+				continue
+			}
+			after := func(k int) string {
+				if i+k < len(s.toks) {
+					return s.toks[i+k].form
+				}
+				return ""
+			}
+			before := func(k int) string {
+				if i-k >= 0 {
+					return s.toks[i-k].form
+				}
+				return ""
+			}
+			joined := (after(1) == "and" || after(1) == "&") && (after(2) == "i" || after(2) == "i'm" || after(2) == "i've") ||
+				before(1) == "with" && slices.ContainsFunc(s.toks[:i], func(t token) bool { return weForms[t.form] }) ||
+				isCofounderRole(before(1)) && before(2) == "my" ||
+				(before(1) == "is" || before(1) == ",") && isCofounderRole(before(2)) && before(3) == "my"
+			if joined {
+				out = append(out, [2]int{si, i})
+			}
+		}
+	}
+	return out
+}
+
 // firstPersonFounding marks a post whose author says they are starting a company.
-var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b`)
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bco-?founder (?:at|of)\b`)
 
 // personWords returns the single words (first and last names) of the people the item names, so that
 // "Laurent's co-founder" or "Chiara and Sipho" are read as people, not companies.
 func (sc *itemScan) personWords() map[string]bool {
 	out := make(map[string]bool)
+	for _, f := range sc.m.founderNames {
+		if words := strings.Fields(f); len(words) > 1 {
+			for _, w := range words {
+				out[fold(w)] = true
+			}
+		}
+	}
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
 			if t.span < 0 || !s.spans[t.span].person || s.companyContext(i) || !s.confirmedPerson(i) {
@@ -71,11 +163,11 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 	if s.ownsRole(i) {
 		return true
 	}
-	if s.spans[t.span].person || people[s.spans[t.span].companyKey()] {
+	if s.spans[t.span].person || people[s.spans[t.span].companyKey()] || s.givenName(i) {
 		return false
 	}
 	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) ||
-		s.trackedProduct(i) {
+		s.trackedProduct(i) || departedBefore(s, i) || s.describesPerson(i) {
 		return false
 	}
 	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 && !s.opensClause() {
@@ -218,7 +310,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 		}
 		for i := range s.toks {
 			name := sc.personAt(s, i, surnames)
-			if name == "" || sc.m.founders[normalizePerson(name)] && !departed[normalizePerson(name)] && !s.foundsAfter(i) {
+			if name == "" || sc.m.founders[normalizePerson(name)] && !departed[normalizePerson(name)] && !s.foundsAfter(i) || s.beforeTracked() {
 				continue
 			}
 			dir := s.founderCue(i)
@@ -249,8 +341,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			topic = s.toks[here[len(here)-1]].text
 		}
 	}
-	if m := authorPattern.FindStringSubmatch(strings.TrimSpace(it.Title)); m != nil && firstPersonFounding.MatchString(it.Text) {
-		author := strings.TrimSpace(m[1])
+	if author := sc.author(it); author != "" && firstPersonFounding.MatchString(it.Text) {
 		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft()) {
 			for _, s := range sc.sents {
 				for _, t := range s.toks {
@@ -260,6 +351,10 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 							rel = RelDepartedToFound
 						}
 						out = append(out, found{name: author, company: ventures[k], role: "founder", summary: strings.TrimSpace(it.Text), relation: rel, sent: 1, venture: true})
+						for _, p := range sc.coAuthors() {
+							out = append(out, found{name: sc.sents[p[0]].toks[p[1]].text, company: ventures[k], role: "co-founder",
+								summary: sc.sents[p[0]].raw, relation: RelCofounderInNews, sent: p[0], tok: p[1], venture: true})
+						}
 						return out
 					}
 				}
@@ -384,6 +479,41 @@ func (s *sentence) trackedPerson(i int) bool {
 	return false
 }
 
+// describesPerson reports whether the name at token i describes the person named right after one or two
+// lowercase words, as a past employer or school does in "MIT graduates Leo Park" or "Google veterans Ravi
+// Sen".
+func (s *sentence) describesPerson(i int) bool {
+	for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
+		t := s.toks[j]
+		if t.span >= 0 {
+			return j > i+1 && s.spans[t.span].person
+		}
+		if !isLowerWord(t.text) || stopWords[t.form] {
+			return false
+		}
+	}
+	return false
+}
+
+// beforeTracked reports whether the sentence tells what came before the tracked company was founded or
+// joined ("Before founding Northwind, Ines Marchetti started Brightloom"): a founder's earlier venture.
+func (s *sentence) beforeTracked() bool {
+	for j, t := range s.toks {
+		if t.form != "before" && t.form != "prior" {
+			continue
+		}
+		for k := j + 1; k < len(s.toks) && k <= j+4; k++ {
+			if departureVerbs[s.toks[k].form] {
+				break // "before leaving Northwind"
+			}
+			if s.toks[k].form == "T" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // departedBefore reports whether "former" or "ex" stands just before token j.
 func departedBefore(s *sentence, j int) bool {
 	for k := j - 1; k >= 0 && k >= j-2; k-- {
@@ -491,21 +621,40 @@ func verbLike(w string) bool {
 // fullNames maps each company name of the item that is the start of a longer one to the longer one, so
 // that "Lumen" after "Lumen AI" or "Iris" after "Iris Therapeutics" name the same company.
 func (sc *itemScan) fullNames() map[string]string {
-	type name struct{ text, key string }
+	type name struct {
+		text, key string
+		company   bool
+	}
 	var names []name
+	seen := make(map[name]bool)
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
-			if t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i) || s.ownsRole(i)) && !s.describesNoun(i) {
-				names = append(names, name{t.text, s.spans[t.span].companyKey()})
+			if t.span >= 0 && !s.describesNoun(i) {
+				company := !s.spans[t.span].person || s.companyContext(i) || s.ownsRole(i)
+				if !company && s.describesNext(i) {
+					continue
+				}
+				if n := (name{t.text, "", company}); !seen[n] {
+					seen[n] = true
+					names = append(names, name{t.text, s.spans[t.span].companyKey(), company})
+				}
 			}
 		}
 	}
+	// One of the two names must read as a company; a longer name that reads like a person's still names
+	// the company when the item uses its first words alone as a company ("acquire Sealane Power ...
+	// Sealane was set up"): people are not named by their given name alone in the news.
 	out := make(map[string]string)
 	longest := make(map[string]int)
 	for _, short := range names {
 		for _, long := range names {
-			if strings.HasPrefix(long.key, short.key+" ") && len(long.key) > longest[short.key] {
-				out[short.key], longest[short.key] = long.text, len(long.key)
+			if !short.company && !long.company {
+				continue
+			}
+			// "Far Harbor" and "Far Harbor Interactive" share a key, the longer name still being the full one.
+			longer := strings.HasPrefix(long.key, short.key+" ") || long.key == short.key && strings.HasPrefix(long.text, short.text+" ")
+			if longer && len(long.text) > longest[short.key] {
+				out[short.key], longest[short.key] = long.text, len(long.text)
 			}
 		}
 	}
@@ -594,7 +743,9 @@ south north east west central southern northern eastern western brazil india chi
 portugal nigeria kenya ghana senegal egypt morocco mexico canada australia britain england scotland wales ireland
 netherlands belgium sweden norway denmark finland poland estonia latvia lithuania turkey israel singapore indonesia
 vietnam korea colombia chile argentina peru switzerland austria greece europe africa asia america latin
-greek thai dutch french swiss czech irish welsh scottish danish polish nordic baltic european one two three four five six
+greek thai dutch french swiss czech irish welsh scottish danish polish nordic baltic european german spanish italian
+swedish norwegian finnish british american canadian australian mexican brazilian chinese japanese korean indian
+nigerian kenyan ghanaian egyptian israeli turkish portuguese austrian belgian african asian one two three four five six
 seven eight nine ten existing honoured honored thrilled proud excited tbd tba ci cd`)
 
 // weForms are the words with which the tracked company's own posts refer to it or its people.
@@ -604,6 +755,16 @@ var weForms = wordSet(`we we're we've we'll we'd our us i i'm i've my`)
 // start-up".
 func (s *sentence) describesNoun(i int) bool {
 	return i+1 < len(s.toks) && nounWordSet[s.toks[i+1].form]
+}
+
+// describesNext reports whether the name at token i is followed by a noun it describes, as a product's
+// name is in "a Brackenbase Postgres database".
+func (s *sentence) describesNext(i int) bool {
+	if i+1 >= len(s.toks) {
+		return false
+	}
+	next := s.toks[i+1]
+	return next.span < 0 && next.form != "T" && isLowerWord(next.text) && !stopWords[next.form] && !verbLike(next.form)
 }
 
 // joinedTo reports whether the person at token i is added by "and" to the one at token j, with only words
@@ -629,7 +790,11 @@ func (s *sentence) joinedTo(j, i int) bool {
 // surnames maps the last name of each person the item names to the full name, for later mentions by last
 // name ("Kovač is co-founder and CEO of Oreline"); a last name two people share maps to "".
 func (sc *itemScan) surnames() map[string]string {
+	if sc.lastNames != nil {
+		return sc.lastNames
+	}
 	out := make(map[string]string)
+	sc.lastNames = out
 	for _, s := range sc.sents {
 		for _, sp := range s.spans {
 			if !sp.person || len(sp.words) < 2 {
@@ -692,6 +857,10 @@ func (s *sentence) beforeRole(i int) bool {
 // reads like a person's name: "Skyward Vision's model", "Skyward Vision was founded", "Sentinel Mesh raised".
 func (s *sentence) companyContext(i int) bool {
 	if i+2 < len(s.toks) && s.toks[i+1].form == "'s" {
+		// "Maya Chen & Dev Rao's shop": the pair's, not a company's.
+		if i > 1 && (s.toks[i-1].form == "&" || s.toks[i-1].form == "and") && s.toks[i-2].span >= 0 && s.spans[s.toks[i-2].span].person {
+			return false
+		}
 		next := s.toks[i+2]
 		return next.span < 0 && next.form != "T" && !strings.HasPrefix(next.form, rolePrefix) && isLowerWord(next.text) &&
 			!founderRoles[word(next.form)]

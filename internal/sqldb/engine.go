@@ -407,7 +407,8 @@ func insertRows(ctx context.Context, q querier, head, tail string, rows [][]any)
 }
 
 // upsertLead inserts a lead, or merges the evidence, stage and blanks of the one with the same key, keeping
-// its decision.
+// its decision; a company summary that says what the company does replaces the stored one. created is true
+// for a new lead.
 func upsertLead(ctx context.Context, q querier, orgID string, l *radar.Lead) (created bool, err error) {
 	n, err := q.Exec(ctx, `INSERT INTO leads (id, org_id, lead_key, person_name, person_role, linkedin_url, twitter_url,
 		github_url, company_name, company_website, company_summary, relation, source_entity_id, source_company_name,
@@ -443,12 +444,17 @@ func upsertLead(ctx context.Context, q querier, orgID string, l *radar.Lead) (cr
 	if stageRank(l.Stage) > stageRank(stage) {
 		stage = l.Stage
 	}
+	summary := l.Company.Summary
+	if summary == radar.UndescribedCompany(l.Company.Name) {
+		summary = ""
+	}
 	_, err = q.Exec(ctx, `UPDATE leads SET evidence = $1, stage = $2,
 		person_role = CASE WHEN person_role = '' THEN $3 ELSE person_role END,
 		company_website = CASE WHEN company_website = '' THEN $4 ELSE company_website END,
 		sector = CASE WHEN sector = '' THEN $5 ELSE sector END,
-		updated_at = $6 WHERE id = $7`,
-		jsonText(evidence), stage, l.PersonRole, l.Company.Website, l.Sector, l.UpdatedAt.Micros(), id)
+		company_summary = CASE WHEN $6 = '' THEN company_summary ELSE $6 END,
+		updated_at = $7 WHERE id = $8`,
+		jsonText(evidence), stage, l.PersonRole, l.Company.Website, l.Sector, summary, l.UpdatedAt.Micros(), id)
 	if err != nil {
 		return false, fmt.Errorf("sqldb: upsert lead: %w", err)
 	}

@@ -137,7 +137,8 @@ func runReport(org string, e *radar.Entity, runID string, at time.Time, leads ..
 }
 
 func newLead(org string, e *radar.Entity, key, evidenceURL string, at time.Time) *radar.Lead {
-	return &radar.Lead{ID: uuid.NewString(), OrgID: org, Key: key, PersonName: "Oskar", Company: radar.LeadCompany{Name: "Kestrelgrip"},
+	return &radar.Lead{ID: uuid.NewString(), OrgID: org, Key: key, PersonName: "Oskar",
+		Company:  radar.LeadCompany{Name: "Kestrelgrip", Summary: radar.UndescribedCompany("Kestrelgrip")},
 		Relation: "departed_to_found", Source: radar.LeadSource{EntityID: e.ID, CompanyName: e.CompanyName},
 		Stage: radar.StageUnknown, Evidence: []radar.Evidence{{URL: evidenceURL}},
 		CreatedAt: radar.NewTime(at), UpdatedAt: radar.NewTime(at)}
@@ -225,6 +226,26 @@ func TestRunWritesOnce(t *testing.T) {
 		leads, _ = db.Leads(ctx, radar.LeadFilter{OrgID: org})
 		if len(leads) != 1 || len(leads[0].Evidence) != 2 || leads[0].Decision.Status != radar.DecisionAccepted {
 			t.Errorf("merged lead: %d leads, %+v", len(leads), leads)
+		}
+		if want := radar.UndescribedCompany("Kestrelgrip"); len(leads) == 1 && leads[0].Company.Summary != want {
+			t.Errorf("summary before any description = %q, want %q", leads[0].Company.Summary, want)
+		}
+
+		// A sighting that says what the company does replaces the placeholder; one that does not keeps it.
+		described := "Kestrelgrip makes grippers for warehouse robots."
+		for i, summary := range []string{described, radar.UndescribedCompany("Kestrelgrip")} {
+			at := later.Add(time.Duration(i+1) * time.Minute)
+			l := newLead(org, e, "oskar|kestrelgrip", "https://news.example/c", at)
+			l.Company.Summary = summary
+			rep = runReport(org, e, uuid.NewString(), at, l)
+			rep.Outbox = nil
+			if _, err := db.FinishRun(ctx, rep); err != nil {
+				t.Fatal(err)
+			}
+			leads, _ = db.Leads(ctx, radar.LeadFilter{OrgID: org})
+			if len(leads) != 1 || leads[0].Company.Summary != described {
+				t.Errorf("after sighting %d: %d leads, summary %+v, want %q", i+1, len(leads), leads, described)
+			}
 		}
 
 		if err := db.DeleteEntity(ctx, org, e.ID); err != nil {
