@@ -30,8 +30,8 @@
       ev.preventDefault();
       imp.hidden = true;
       prog.hidden = false;
-      var bar = prog.querySelector("progress"), count = prog.querySelector("[data-import-count]"), body = prog.querySelector("tbody");
-      bar.max = 0;
+      var bar = prog.querySelector("progress"), count = prog.querySelector("[data-import-count]"), body = prog.querySelector("tbody"),
+        state = prog.querySelector("[data-import-state]");
       var step = function (offset) {
         var form = new URLSearchParams(new FormData(imp));
         form.set("offset", String(offset));
@@ -57,9 +57,9 @@
               });
               body.appendChild(tr);
             });
-            if (res.done < res.total) { step(res.done); } else { count.textContent = res.done + " (finished)"; }
+            if (res.done < res.total) { step(res.done); } else { state.textContent = ". Finished."; }
           })
-          .catch(function (e) { count.textContent = count.textContent + " — stopped: " + e.message; });
+          .catch(function (e) { state.textContent = ". Stopped: " + e.message + "."; });
       };
       step(0);
     });
