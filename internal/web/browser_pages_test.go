@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -125,6 +126,70 @@ func browserPages(t *testing.T, engine string) {
 		shot("import-companies")
 	})
 
+	t.Run("a large import runs in batches", func(t *testing.T) {
+		c.t = t
+		csv := "companyName,companyWebsite,founders,thingsToTrack,alertEmails\n"
+		for i := range 45 {
+			mail := "partners@fund.example"
+			if i == 29 {
+				mail = "nobody"
+			}
+			csv += fmt.Sprintf("Batch %02d,https://batch-%02d.example,Ada %d,Tell me when they raise money.,%s\n", i, i, i, mail)
+		}
+		file := filepath.Join(t.TempDir(), "many.csv")
+		if err := os.WriteFile(file, []byte(csv), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c.open("/companies/import")
+		c.do(chromedp.SetUploadFiles(chromedp.CSS(`input[type="file"][name="file"]`), []string{file}))
+		c.submit(`form[action="/companies/import/preview"] button.primary`)
+		c.shows("44 rows of 45 can be imported", "Import 44 rows")
+		c.do(chromedp.Click(chromedp.CSS(`form[data-import] button.primary`)))
+		c.until("the import", `[data-import-progress] [role="status"]`, "45 of 45 rows done. Finished.", 60*time.Second)
+		// Three requests of at most 20 rows each, every row listed once and in the order of the file.
+		lines, err := chromedp.Run(c.ctx, chromedp.Evaluate[[]string](
+			`Array.from(document.querySelectorAll("[data-import-progress] tbody tr td:first-child"), td => td.textContent)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != 45 || lines[0] != "2" || lines[44] != "46" {
+			t.Errorf("the outcome lists lines %v, want 2 to 46", lines)
+		}
+		if got := c.text(`[data-import-progress] tbody tr:nth-child(30) td.error`); !strings.Contains(got, "alertEmails") {
+			t.Errorf("line 31's problem = %q", got)
+		}
+		if n := s.Count(t, "entities", "org_id = $1", s.OrgA.ID); n != 3+44 {
+			t.Errorf("%d companies after the large import, want 47", n)
+		}
+		shot("import-batches")
+	})
+
+	t.Run("an import stops with a reason when the session ends", func(t *testing.T) {
+		c.t = t
+		file := filepath.Join(t.TempDir(), "one.csv")
+		if err := os.WriteFile(file, []byte("companyName,companyWebsite,founders,thingsToTrack,alertEmails\nLate Ltd,https://late.example,Ann Late,Funding,partners@fund.example\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c.open("/companies/import")
+		c.do(chromedp.SetUploadFiles(chromedp.CSS(`input[type="file"][name="file"]`), []string{file}))
+		c.submit(`form[action="/companies/import/preview"] button.primary`)
+		c.shows("Import 1 row")
+		// Signed out elsewhere, e.g. in another tab.
+		if _, err := chromedp.Run(c.ctx, chromedp.Evaluate[bool](`fetch("/logout", {method: "POST"}).then(r => r.ok)`, chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatal(err)
+		}
+		c.do(chromedp.Click(chromedp.CSS(`form[data-import] button.primary`)))
+		c.until("the stopped import", `[data-import-progress] [role="status"]`, "Stopped: you are no longer signed in", 30*time.Second)
+		if n := s.Count(t, "entities", "org_id = $1", s.OrgA.ID); n != 47 {
+			t.Errorf("%d companies after a signed-out import, want 47", n)
+		}
+		if hidden, err := chromedp.Run(c.ctx, chromedp.Evaluate[bool](`document.querySelector("[data-import-progress] table").hidden`)); err != nil || !hidden {
+			t.Errorf("an empty outcome table is shown (err %v)", err)
+		}
+		shot("import-stopped")
+		c.signIn(s.OwnerA)
+	})
+
 	ledger := s.track(t, s.OrgA, "Ledgerwyn")
 	s.enrich(t, s.OrgA, ledger.ID)
 	s.SeedRun(t, s.OrgA, ledger.ID)
@@ -211,6 +276,15 @@ func browserPages(t *testing.T, engine string) {
 		shot("signals-quiet-shown")
 		c.submit(`.quiet-note a`)
 		c.shows("3 quiet runs hidden — show")
+
+		c.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		defer c.do(chromedp.EmulateViewport(1280, 900))
+		c.open("/signals")
+		shot("signals-phone")
+		wide, err := chromedp.Run(c.ctx, chromedp.Evaluate[bool]("document.documentElement.scrollWidth > window.innerWidth + 1"))
+		if err != nil || wide {
+			t.Errorf("the signals page is wider than a phone screen (err %v)", err)
+		}
 	})
 
 	t.Run("preview the rules of a company", func(t *testing.T) {

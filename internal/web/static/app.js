@@ -36,7 +36,11 @@
         var form = new URLSearchParams(new FormData(imp));
         form.set("offset", String(offset));
         fetch(imp.action, { method: "POST", body: form, credentials: "same-origin", headers: { Accept: "application/json" } })
-          .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+          .then(function (r) {
+            if (r.redirected) { throw new Error("you are no longer signed in; sign in and upload the file again"); }
+            if (!r.ok) { throw new Error("the server answered " + r.status); }
+            return r.json();
+          })
           .then(function (res) {
             bar.max = res.total;
             bar.value = res.done;
@@ -57,9 +61,10 @@
               });
               body.appendChild(tr);
             });
+            prog.querySelector("table").hidden = !body.firstChild;
             if (res.done < res.total) { step(res.done); } else { state.textContent = ". Finished."; }
           })
-          .catch(function (e) { state.textContent = ". Stopped: " + e.message + "."; });
+          .catch(function (e) { state.className = "stopped"; state.textContent = ". Stopped: " + e.message + "."; });
       };
       step(0);
     });
