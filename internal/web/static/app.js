@@ -30,13 +30,17 @@
       ev.preventDefault();
       imp.hidden = true;
       prog.hidden = false;
-      var bar = prog.querySelector("progress"), count = prog.querySelector("[data-import-count]"), body = prog.querySelector("tbody");
-      bar.max = 0;
+      var bar = prog.querySelector("progress"), count = prog.querySelector("[data-import-count]"), body = prog.querySelector("tbody"),
+        state = prog.querySelector("[data-import-state]");
       var step = function (offset) {
         var form = new URLSearchParams(new FormData(imp));
         form.set("offset", String(offset));
         fetch(imp.action, { method: "POST", body: form, credentials: "same-origin", headers: { Accept: "application/json" } })
-          .then(function (r) { if (!r.ok) { throw new Error("HTTP " + r.status); } return r.json(); })
+          .then(function (r) {
+            if (r.redirected) { throw new Error("you are no longer signed in; sign in and upload the file again"); }
+            if (!r.ok) { throw new Error("the server answered " + r.status); }
+            return r.json();
+          })
           .then(function (res) {
             bar.max = res.total;
             bar.value = res.done;
@@ -57,9 +61,10 @@
               });
               body.appendChild(tr);
             });
-            if (res.done < res.total) { step(res.done); } else { count.textContent = res.done + " (finished)"; }
+            prog.querySelector("table").hidden = !body.firstChild;
+            if (res.done < res.total) { step(res.done); } else { state.textContent = ". Finished."; }
           })
-          .catch(function (e) { count.textContent = count.textContent + " — stopped: " + e.message; });
+          .catch(function (e) { state.className = "stopped"; state.textContent = ". Stopped: " + e.message + "."; });
       };
       step(0);
     });
