@@ -19,10 +19,12 @@ type BatchInput struct {
 	Items []json.RawMessage `json:"items" doc:"1-500 create bodies, as POST /api/v1/tracker takes them"`
 }
 
-// TransformSchema shows each item as a create body.
+// TransformSchema describes each item as a create body that may be invalid: a bad item is answered with its
+// error in its own result and never refuses the batch, so the document does not constrain it.
 func (BatchInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 	if items := s.Properties["items"]; items != nil {
-		items.Items = &huma.Schema{Ref: "#/components/schemas/CreateInput"}
+		items.Items = &huma.Schema{Description: "A create body, as POST /api/v1/tracker takes it (schema CreateInput). " +
+			"An item that is not a valid create body gets its validation_error in its result; the others go on."}
 		items.MinItems, items.MaxItems = new(1), new(service.MaxBatch)
 		items.Nullable = false
 	}
