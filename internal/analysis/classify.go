@@ -526,7 +526,12 @@ func hasDenial(sentences []string, typ string) bool {
 // typed by the news its new text announces, else it is a website change, or no change when the diff is
 // cosmetic (dates, counters, a copyright year).
 func Classify(it Item, company string, founders []string) Finding {
-	sc := scanItem(it, company, founders)
+	return classifyScanned(scanItem(it, company, founders), classifier, decideParams)
+}
+
+// classifyScanned types a scanned item with the item model m (nil: the trigger table alone).
+func classifyScanned(sc scanned, m *itemModel, d decision) Finding {
+	it := sc.item
 	top, found := pick(sc.best)
 	if found && sc.otherTitle && !sc.titleMention && !nearCompany(top.sentence, top) {
 		found = false // the item is another company's news that mentions this one
@@ -542,25 +547,8 @@ func Classify(it Item, company string, founders []string) Finding {
 	case sc.change != nil && sc.change.cosmetic(pricingPage(it.URL)):
 		typ, score = radar.TypeNoChange, 0.6
 		reasons = []string{"every changed line is page furniture or reappears with only numbers, dates or wording changed"}
-	case found:
-		typ, score = top.typ, top.weight
-		if classifier != nil {
-			fs := features(sc)
-			reasons = classifier.reasons(fs, classifier.predict(fs), typ, 3)
-		}
 	default:
-		typ, score = radar.TypeOther, 0.3
-		if sc.change != nil {
-			typ, score = radar.TypeWebsiteChange, 0.5
-		}
-		if classifier != nil {
-			fs := features(sc)
-			p := classifier.predict(fs)
-			if p.prob >= modelConfidence && p.typ != typ {
-				typ, score = p.typ, p.prob
-				reasons = classifier.reasons(fs, p, typ, 4)
-			}
-		}
+		typ, score, reasons = decide(sc, top, found, m, d)
 	}
 	switch {
 	case sc.change != nil && typ == radar.TypeOther:
@@ -576,9 +564,42 @@ func Classify(it Item, company string, founders []string) Finding {
 	return f
 }
 
-// modelConfidence is the least probability at which the item model types an item in which no trigger
-// phrase decided.
-const modelConfidence = 0.7
+// decision sets when the item model types an item rather than the trigger table: it decides when no phrase
+// does and it is at least noRule sure, and overrides a phrase weaker than strongRule when it is at least
+// override sure of another type.
+type decision struct {
+	noRule, strongRule, override float64
+}
+
+var decideParams = decision{noRule: 0.7, strongRule: 2, override: 2}
+
+// decide types an item that is neither a GitHub item nor a cosmetic page diff: by its strongest phrase
+// (top, when found), or by the model m.
+func decide(sc scanned, top match, found bool, m *itemModel, d decision) (typ string, score float64, reasons []string) {
+	var fs []string
+	var p prediction
+	if m != nil {
+		fs = features(sc)
+		p = m.predict(fs)
+	}
+	if found {
+		if m != nil && top.weight < d.strongRule && p.typ != top.typ && p.prob >= d.override {
+			return p.typ, p.prob, m.reasons(sc, fs, p, p.typ, 4)
+		}
+		if m != nil {
+			reasons = m.reasons(sc, fs, p, top.typ, 3)
+		}
+		return top.typ, top.weight, reasons
+	}
+	typ, score = radar.TypeOther, 0.3
+	if sc.change != nil {
+		typ, score = radar.TypeWebsiteChange, 0.5
+	}
+	if m != nil && p.prob >= d.noRule && p.typ != typ {
+		return p.typ, p.prob, m.reasons(sc, fs, p, p.typ, 4)
+	}
+	return typ, score, nil
+}
 
 // phraseOf returns the words an occurrence matched, with the company and founder tokens put back as words.
 func phraseOf(m match) string {

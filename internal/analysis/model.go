@@ -169,8 +169,9 @@ func (m *itemModel) predict(features []string) prediction {
 	return p
 }
 
-// reasons names the features that most favour class typ over the runner-up class, strongest first.
-func (m *itemModel) reasons(features []string, p prediction, typ string, n int) []string {
+// reasons names the features of the scanned item sc that most favour class typ over the runner-up class,
+// strongest first.
+func (m *itemModel) reasons(sc scanned, features []string, p prediction, typ string, n int) []string {
 	ci := slices.Index(m.classes, typ)
 	if ci < 0 {
 		return nil
@@ -210,8 +211,22 @@ func (m *itemModel) reasons(features []string, p prediction, typ string, n int) 
 		return strings.Compare(a.f, b.f)
 	})
 	var out []string
+	var words map[string]string
 	for _, c := range cs {
-		if d := describeFeature(c.f); d != "" && !slices.Contains(out, d) {
+		f := c.f
+		if kind, val, _ := strings.Cut(f, ":"); stemWords && (kind == "w" || kind == "b" || kind == "t" || kind == "tb") {
+			if words == nil {
+				words = surfaceWords(sc)
+			}
+			parts := strings.Split(val, "_")
+			for i, w := range parts {
+				if s, ok := words[w]; ok {
+					parts[i] = s
+				}
+			}
+			f = kind + ":" + strings.Join(parts, "_")
+		}
+		if d := describeFeature(f); d != "" && !slices.Contains(out, d) {
 			out = append(out, d)
 		}
 		if len(out) == n {
@@ -349,8 +364,37 @@ func features(sc scanned) []string {
 	return fs
 }
 
+// surfaceWords maps each stemmed word of a scanned item to the first word of the item it stems from, to
+// show words as the item wrote them.
+func surfaceWords(sc scanned) map[string]string {
+	out := map[string]string{}
+	for _, s := range sc.sentences {
+		for _, w := range rawTokens(s) {
+			if st := stem(w); st != w {
+				if _, ok := out[st]; !ok {
+					out[st] = w
+				}
+			}
+		}
+	}
+	return out
+}
+
 // tokens splits a normalised sentence into words; numbers become "#" and amounts "$".
 func tokens(s string) []string {
+	out := rawTokens(s)
+	if stemWords {
+		for i, w := range out {
+			if w != "#" && w != "$" {
+				out[i] = stem(w)
+			}
+		}
+	}
+	return out
+}
+
+// rawTokens splits a normalised sentence into words as written; numbers become "#" and amounts "$".
+func rawTokens(s string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '$' && r != '€' && r != '£' && r != '&' && r != '\''
@@ -367,4 +411,42 @@ func tokens(s string) []string {
 		out = append(out, w)
 	}
 	return out
+}
+
+var stemWords = true
+
+// stem strips a common English inflection from a word so that "raises", "raised" and "raising" are one
+// feature: a light suffix stripper, not a full stemmer.
+func stem(w string) string {
+	if len(w) < 5 || strings.HasPrefix(w, companyToken) || strings.HasPrefix(w, founderToken) {
+		return w
+	}
+	for _, suf := range []string{"ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "ed", "es", "ly", "s"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			base := w[:len(w)-len(suf)]
+			switch suf {
+			case "ies", "ied":
+				return base + "y"
+			case "s":
+				if strings.HasSuffix(base, "s") || strings.HasSuffix(base, "u") || strings.HasSuffix(base, "i") {
+					return w // "business", "status", "analysis"
+				}
+			}
+			if n := len(base); n >= 2 && base[n-1] == base[n-2] && !strings.ContainsRune("lsz", rune(base[n-1])) {
+				base = base[:n-1] // "planned" -> "plan"
+			}
+			return strings.TrimSuffix(base, "e")
+		}
+	}
+	return strings.TrimSuffix(w, "e")
+}
+
+// triggerFeature reports whether a feature is a hit of the trigger table.
+func triggerFeature(f string) bool {
+	kind, _, _ := strings.Cut(f, ":")
+	switch kind {
+	case "rule", "top", "head", "lead", "neg", "spec", "weak", "past":
+		return true
+	}
+	return false
 }

@@ -21,9 +21,11 @@ type trainConfig struct {
 	l2         float64 // weight decay
 	iterations int     // full-batch steps
 	rate       float64 // Adam step size
+	balance    float64 // 0: every item counts alike; 1: every class counts alike; between: in part
+	unseen     float64 // weight of each item's copy without its trigger hits, as if no phrase had matched
 }
 
-var defaultTrain = trainConfig{minCount: 2, l2: 0.003, iterations: 250, rate: 0.05}
+var defaultTrain = trainConfig{minCount: 3, l2: 0.001, iterations: 250, rate: 0.05, balance: 0.5, unseen: 0.6}
 
 // example is one training item: its features and its type.
 type example struct {
@@ -50,8 +52,29 @@ func structural(f string) bool {
 	return true
 }
 
+// withoutTriggers drops the trigger table's hits from an item's features.
+func withoutTriggers(fs []string) []string {
+	var out []string
+	for _, f := range fs {
+		if !triggerFeature(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // trainModel fits a multinomial logistic regression with L2 decay by full-batch Adam; it is deterministic.
 func trainModel(examples []example, cfg trainConfig) (classes []string, bias []float64, weights map[string][]float64) {
+	exWeight := make([]float64, len(examples))
+	for i := range exWeight {
+		exWeight[i] = 1
+	}
+	if cfg.unseen > 0 {
+		for _, ex := range slices.Clone(examples) {
+			examples = append(examples, example{features: withoutTriggers(ex.features), label: ex.label})
+			exWeight = append(exWeight, cfg.unseen)
+		}
+	}
 	for _, ex := range examples {
 		if !slices.Contains(classes, ex.label) {
 			classes = append(classes, ex.label)
@@ -89,6 +112,20 @@ func trainModel(examples []example, cfg trainConfig) (classes []string, bias []f
 		ys[i] = slices.Index(classes, ex.label)
 	}
 
+	perClass := make([]int, nc)
+	for _, y := range ys {
+		perClass[y]++
+	}
+	sw := make([]float64, len(examples)) // each item's weight, averaging 1
+	total := 0.0
+	for i, y := range ys {
+		sw[i] = exWeight[i] * math.Pow(float64(len(examples))/float64(nc*perClass[y]), cfg.balance)
+		total += sw[i]
+	}
+	for i := range sw {
+		sw[i] *= float64(len(examples)) / total
+	}
+
 	nf := len(vocab)
 	w := make([]float64, (nf+1)*nc) // the last row is the bias
 	g := make([]float64, len(w))
@@ -108,13 +145,16 @@ func trainModel(examples []example, cfg trainConfig) (classes []string, bias []f
 			}
 			softmax(scores)
 			scores[ys[i]] -= 1
+			for c := range nc {
+				scores[c] *= sw[i] / n
+			}
 			for _, j := range x {
 				for c := range nc {
-					g[j*nc+c] += scores[c] / n
+					g[j*nc+c] += scores[c]
 				}
 			}
 			for c := range nc {
-				g[nf*nc+c] += scores[c] / n
+				g[nf*nc+c] += scores[c]
 			}
 		}
 		for k := range nf * nc {
