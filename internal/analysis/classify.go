@@ -526,11 +526,11 @@ func hasDenial(sentences []string, typ string) bool {
 // typed by the news its new text announces, else it is a website change, or no change when the diff is
 // cosmetic (dates, counters, a copyright year).
 func Classify(it Item, company string, founders []string) Finding {
-	return classifyScanned(scanItem(it, company, founders), classifier, decideParams)
+	return classifyScanned(scanItem(it, company, founders), classifier)
 }
 
 // classifyScanned types a scanned item with the item model m (nil: the trigger table alone).
-func classifyScanned(sc scanned, m *itemModel, d decision) Finding {
+func classifyScanned(sc scanned, m *itemModel) Finding {
 	it := sc.item
 	top, found := pick(sc.best)
 	if found && sc.otherTitle && !sc.titleMention && !nearCompany(top.sentence, top) {
@@ -548,7 +548,7 @@ func classifyScanned(sc scanned, m *itemModel, d decision) Finding {
 		typ, score = radar.TypeNoChange, 0.6
 		reasons = []string{"every changed line is page furniture or reappears with only numbers, dates or wording changed"}
 	default:
-		typ, score, reasons = decide(sc, top, found, m, d)
+		typ, score, reasons = decide(sc, top, found, m)
 	}
 	switch {
 	case sc.change != nil && typ == radar.TypeOther:
@@ -564,41 +564,62 @@ func classifyScanned(sc scanned, m *itemModel, d decision) Finding {
 	return f
 }
 
-// decision sets when the item model types an item rather than the trigger table: it decides when no phrase
-// does and it is at least noRule sure, and overrides a phrase weaker than strongRule when it is at least
-// override sure of another type.
-type decision struct {
-	noRule, strongRule, override float64
+// decide types an item that is neither a GitHub item nor a cosmetic page diff. The item model m decides when
+// there is one: it weighs the item's words and the trigger table's hits (top is the strongest phrase about the
+// company, when found) and names the features that weighed most. The phrase decides instead when the item is
+// too short for its words to tell (a headline alone). Without a
+// model the strongest phrase decides, else the item is other news, or a website change for a page diff. Other
+// news that denies an event is that event, denied.
+func decide(sc scanned, top match, found bool, m *itemModel) (typ string, score float64, reasons []string) {
+	switch {
+	case m != nil:
+		fs := features(sc)
+		p := m.predict(fs)
+		if found && shortItem(sc) {
+			typ, score, reasons = top.typ, top.weight, m.reasons(sc, fs, p, top.typ, 3)
+		} else {
+			typ, score, reasons = p.typ, p.prob, m.reasons(sc, fs, p, p.typ, 4)
+		}
+	case found:
+		typ, score = top.typ, top.weight
+	case sc.change != nil:
+		typ, score = radar.TypeWebsiteChange, 0.5
+	default:
+		typ, score = radar.TypeOther, 0.3
+	}
+	if typ == radar.TypeOther {
+		if d, ok := strongestDenial(sc.best); ok {
+			typ = d.typ
+		}
+	}
+	return typ, score, reasons
 }
 
-var decideParams = decision{noRule: 0.7, strongRule: 2, override: 2}
+// shortWords is the number of words under which an item is too short for the item model.
+const shortWords = 40
 
-// decide types an item that is neither a GitHub item nor a cosmetic page diff: by its strongest phrase
-// (top, when found), or by the model m.
-func decide(sc scanned, top match, found bool, m *itemModel, d decision) (typ string, score float64, reasons []string) {
-	var fs []string
-	var p prediction
-	if m != nil {
-		fs = features(sc)
-		p = m.predict(fs)
-	}
-	if found {
-		if m != nil && top.weight < d.strongRule && p.typ != top.typ && p.prob >= d.override {
-			return p.typ, p.prob, m.reasons(sc, fs, p, p.typ, 4)
+// shortItem reports whether an item has fewer than shortWords words.
+func shortItem(sc scanned) bool {
+	n := 0
+	for _, s := range sc.sentences {
+		n += strings.Count(s, " ") + 1
+		if n >= shortWords {
+			return false
 		}
-		if m != nil {
-			reasons = m.reasons(sc, fs, p, top.typ, 3)
+	}
+	return true
+}
+
+// strongestDenial returns the strongest denied event about the company.
+func strongestDenial(best map[string]match) (match, bool) {
+	var d match
+	found := false
+	for _, m := range best {
+		if m.negated && m.subject && (!found || m.weight > d.weight || m.weight == d.weight && m.typ < d.typ) {
+			d, found = m, true
 		}
-		return top.typ, top.weight, reasons
 	}
-	typ, score = radar.TypeOther, 0.3
-	if sc.change != nil {
-		typ, score = radar.TypeWebsiteChange, 0.5
-	}
-	if m != nil && p.prob >= d.noRule && p.typ != typ {
-		return p.typ, p.prob, m.reasons(sc, fs, p, p.typ, 4)
-	}
-	return typ, score, nil
+	return d, found
 }
 
 // phraseOf returns the words an occurrence matched, with the company and founder tokens put back as words.
