@@ -576,9 +576,14 @@ func decide(sc scanned, top match, found bool, m *itemModel) (typ string, score 
 		fs := features(sc)
 		p := m.predict(fs)
 		if found && shortItem(sc) {
-			typ, score, reasons = top.typ, top.weight, m.reasons(sc, fs, p, top.typ, 3)
+			typ, score = top.typ, top.weight
 		} else {
-			typ, score, reasons = p.typ, p.prob, m.reasons(sc, fs, p, p.typ, 4)
+			typ, score = p.typ, p.prob
+			why := "the item model, " + strconv.Itoa(int(math.Round(p.prob*100))) + "% sure"
+			if rs := m.reasons(sc, fs, p, typ, 4); len(rs) > 0 {
+				why += ", on " + strings.Join(rs, ", ")
+			}
+			reasons = []string{why}
 		}
 	case found:
 		typ, score = top.typ, top.weight

@@ -22,8 +22,8 @@ import (
 var modelText string
 
 // itemModel is the trained classifier: a multinomial logistic regression over the features of an item
-// (its words and word pairs after the company and founders are replaced by tokens, and the trigger table's
-// hits). Its weights are learnt from labelled items; see train_test.go.
+// (its stemmed words and word pairs after the company and founders are replaced by tokens, and the trigger
+// table's hits). Its weights are learnt from labelled items; see train_test.go.
 type itemModel struct {
 	classes []string
 	bias    []float64
@@ -214,7 +214,7 @@ func (m *itemModel) reasons(sc scanned, features []string, p prediction, typ str
 	var words map[string]string
 	for _, c := range cs {
 		f := c.f
-		if kind, val, _ := strings.Cut(f, ":"); stemWords && (kind == "w" || kind == "b" || kind == "t" || kind == "tb") {
+		if kind, val, _ := strings.Cut(f, ":"); kind == "w" || kind == "b" || kind == "t" || kind == "tb" {
 			if words == nil {
 				words = surfaceWords(sc)
 			}
@@ -239,20 +239,24 @@ func (m *itemModel) reasons(sc scanned, features []string, p prediction, typ str
 // describeFeature words a feature for the analysis text.
 func describeFeature(f string) string {
 	kind, val, _ := strings.Cut(f, ":")
-	val = strings.NewReplacer(companyToken, "<company>", founderToken, "<founder>", "_", " ").Replace(val)
 	switch kind {
-	case "w", "b":
+	case "w", "b", "t", "tb":
+		if stopWords[val] {
+			return ""
+		}
+		val = strings.NewReplacer(companyToken, "<company>", founderToken, "<founder>", "_", " ", "$", "<amount>", "#", "<number>").Replace(val)
+		if kind == "t" || kind == "tb" {
+			return fmt.Sprintf("%q in the headline", val)
+		}
 		return fmt.Sprintf("%q", val)
-	case "t", "tb":
-		return fmt.Sprintf("%q in the headline", val)
 	case "rule":
-		return "a " + typeLabel(val) + " phrase"
+		return withArticle(typeLabel(val)) + " phrase"
 	case "top":
 		return typeLabel(val) + " as the strongest phrase"
 	case "head":
-		return "a " + typeLabel(val) + " phrase in the headline"
+		return withArticle(typeLabel(val)) + " phrase in the headline"
 	case "lead":
-		return "a " + typeLabel(val) + " phrase in the first sentence"
+		return withArticle(typeLabel(val)) + " phrase in the first sentence"
 	case "neg":
 		return "a denied " + typeLabel(val)
 	case "spec":
@@ -271,6 +275,14 @@ func describeFeature(f string) string {
 		return "the changed page " + val
 	}
 	return ""
+}
+
+// withArticle puts "a" or "an" before a phrase.
+func withArticle(s string) string {
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
 }
 
 // features lists an item's model features: its source and kind, whether it names the company, the
@@ -383,11 +395,9 @@ func surfaceWords(sc scanned) map[string]string {
 // tokens splits a normalised sentence into words; numbers become "#" and amounts "$".
 func tokens(s string) []string {
 	out := rawTokens(s)
-	if stemWords {
-		for i, w := range out {
-			if w != "#" && w != "$" {
-				out[i] = stem(w)
-			}
+	for i, w := range out {
+		if w != "#" && w != "$" {
+			out[i] = stem(w)
 		}
 	}
 	return out
@@ -412,8 +422,6 @@ func rawTokens(s string) []string {
 	}
 	return out
 }
-
-var stemWords = true
 
 // stem strips a common English inflection from a word so that "raises", "raised" and "raising" are one
 // feature: a light suffix stripper, not a full stemmer.

@@ -65,6 +65,9 @@ func withoutTriggers(fs []string) []string {
 }
 
 // trainModel fits a multinomial logistic regression with L2 decay by full-batch Adam; it is deterministic.
+// Each item is also learnt a second time without its trigger hits (weighted by cfg.unseen), so that the
+// model reads the words of items whose phrasing the trigger table does not know rather than calling every
+// item without a hit other news; classes are weighted towards equal shares by cfg.balance.
 func trainModel(examples []example, cfg trainConfig) (classes []string, bias []float64, weights map[string][]float64) {
 	exWeight := make([]float64, len(examples))
 	for i := range exWeight {
