@@ -697,8 +697,9 @@ func isThirdParty(source string) bool {
 func scanSentence(s string, title bool, subject func(match) bool) []match {
 	found := map[string]match{}
 	past := pastRe.MatchString(s)
+	ps := pairsOf(s)
 	for _, t := range triggers {
-		if !mayMatch(s, t.lits) {
+		if !mayMatchPairs(s, ps, t.lits) {
 			continue
 		}
 		var first match
