@@ -1,14 +1,17 @@
 // Package analysis turns what a tracker run found into a signal: it compiles a company's plain-language
 // alert rules into a policy, classifies each new item into a signal type, and judges the run as a whole.
 //
-// The built-in analyser is deterministic. It types each item with a table of trigger phrases over the item's
-// text, in which the company and its founders are replaced by tokens: the strongest event about the company
-// decides, the most significant when several are about as strong, and events of other companies, past events
-// and denied ones count for less or not at all. Where no phrase decides, an item model (a logistic
-// regression over words, word pairs and trigger hits, trained on testdata/eval/train-*.jsonl into model.txt)
-// may type the item when it is confident. An article with no event is other news; a page diff is typed by
-// the news its new lines announce, else it is a website change, or no change when only dates, counters or
-// page furniture changed. The analysis text says what decided.
+// The built-in analyser is deterministic. It reads each item with a table of trigger phrases over the item's
+// text, in which the company and its founders are replaced by tokens: per type, the strongest event about the
+// company, and whether it is denied, unconfirmed, past, in the headline or another company's. An item model (a
+// multinomial logistic regression over the item's stemmed words and word pairs, its source and form, and those
+// trigger hits, trained on testdata/eval/train-*.jsonl into model.txt) then types the item, so that phrasings
+// the table does not know still count, and a phrase the table knows can be outweighed by what the rest of the
+// item says. A headline alone is too short for the model: its strongest phrase decides, the most significant
+// when several are about as strong. Other news that denies an event is that event, denied. A GitHub item is
+// an open-source release; a page diff whose changes are all cosmetic (dates, counters, page furniture) is no
+// change, and other news in a page diff is a website change. The analysis text says what decided: the phrase,
+// and the words and hits that weighed most for the type.
 //
 // Severity of a finding follows this table:
 //

@@ -526,7 +526,12 @@ func hasDenial(sentences []string, typ string) bool {
 // typed by the news its new text announces, else it is a website change, or no change when the diff is
 // cosmetic (dates, counters, a copyright year).
 func Classify(it Item, company string, founders []string) Finding {
-	sc := scanItem(it, company, founders)
+	return classifyScanned(scanItem(it, company, founders), classifier)
+}
+
+// classifyScanned types a scanned item with the item model m (nil: the trigger table alone).
+func classifyScanned(sc scanned, m *itemModel) Finding {
+	it := sc.item
 	top, found := pick(sc.best)
 	if found && sc.otherTitle && !sc.titleMention && !nearCompany(top.sentence, top) {
 		found = false // the item is another company's news that mentions this one
@@ -542,25 +547,8 @@ func Classify(it Item, company string, founders []string) Finding {
 	case sc.change != nil && sc.change.cosmetic(pricingPage(it.URL)):
 		typ, score = radar.TypeNoChange, 0.6
 		reasons = []string{"every changed line is page furniture or reappears with only numbers, dates or wording changed"}
-	case found:
-		typ, score = top.typ, top.weight
-		if classifier != nil {
-			fs := features(sc)
-			reasons = classifier.reasons(fs, classifier.predict(fs), typ, 3)
-		}
 	default:
-		typ, score = radar.TypeOther, 0.3
-		if sc.change != nil {
-			typ, score = radar.TypeWebsiteChange, 0.5
-		}
-		if classifier != nil {
-			fs := features(sc)
-			p := classifier.predict(fs)
-			if p.prob >= modelConfidence && p.typ != typ {
-				typ, score = p.typ, p.prob
-				reasons = classifier.reasons(fs, p, typ, 4)
-			}
-		}
+		typ, score, reasons = decide(sc, top, found, m)
 	}
 	switch {
 	case sc.change != nil && typ == radar.TypeOther:
@@ -576,9 +564,68 @@ func Classify(it Item, company string, founders []string) Finding {
 	return f
 }
 
-// modelConfidence is the least probability at which the item model types an item in which no trigger
-// phrase decided.
-const modelConfidence = 0.7
+// decide types an item that is neither a GitHub item nor a cosmetic page diff. The item model m decides when
+// there is one: it weighs the item's words and the trigger table's hits (top is the strongest phrase about the
+// company, when found) and names the features that weighed most. The phrase decides instead when the item is
+// too short for its words to tell (a headline alone). Without a
+// model the strongest phrase decides, else the item is other news, or a website change for a page diff. Other
+// news that denies an event is that event, denied.
+func decide(sc scanned, top match, found bool, m *itemModel) (typ string, score float64, reasons []string) {
+	switch {
+	case m != nil:
+		fs := features(sc)
+		p := m.predict(fs)
+		if found && shortItem(sc) {
+			typ, score = top.typ, top.weight
+		} else {
+			typ, score = p.typ, p.prob
+			why := "the item model, " + strconv.Itoa(int(math.Round(p.prob*100))) + "% sure"
+			if rs := m.reasons(sc, fs, p, typ, 4); len(rs) > 0 {
+				why += ", on " + strings.Join(rs, ", ")
+			}
+			reasons = []string{why}
+		}
+	case found:
+		typ, score = top.typ, top.weight
+	case sc.change != nil:
+		typ, score = radar.TypeWebsiteChange, 0.5
+	default:
+		typ, score = radar.TypeOther, 0.3
+	}
+	if typ == radar.TypeOther {
+		if d, ok := strongestDenial(sc.best); ok {
+			typ = d.typ
+		}
+	}
+	return typ, score, reasons
+}
+
+// shortWords is the number of words under which an item is too short for the item model.
+const shortWords = 40
+
+// shortItem reports whether an item has fewer than shortWords words.
+func shortItem(sc scanned) bool {
+	n := 0
+	for _, s := range sc.sentences {
+		n += strings.Count(s, " ") + 1
+		if n >= shortWords {
+			return false
+		}
+	}
+	return true
+}
+
+// strongestDenial returns the strongest denied event about the company.
+func strongestDenial(best map[string]match) (match, bool) {
+	var d match
+	found := false
+	for _, m := range best {
+		if m.negated && m.subject && (!found || m.weight > d.weight || m.weight == d.weight && m.typ < d.typ) {
+			d, found = m, true
+		}
+	}
+	return d, found
+}
 
 // phraseOf returns the words an occurrence matched, with the company and founder tokens put back as words.
 func phraseOf(m match) string {
@@ -650,8 +697,9 @@ func isThirdParty(source string) bool {
 func scanSentence(s string, title bool, subject func(match) bool) []match {
 	found := map[string]match{}
 	past := pastRe.MatchString(s)
+	ps := pairsOf(s)
 	for _, t := range triggers {
-		if !mayMatch(s, t.lits) {
+		if !mayMatchPairs(s, ps, t.lits) {
 			continue
 		}
 		var first match

@@ -22,8 +22,8 @@ import (
 var modelText string
 
 // itemModel is the trained classifier: a multinomial logistic regression over the features of an item
-// (its words and word pairs after the company and founders are replaced by tokens, and the trigger table's
-// hits). Its weights are learnt from labelled items; see train_test.go.
+// (its stemmed words and word pairs after the company and founders are replaced by tokens, and the trigger
+// table's hits). Its weights are learnt from labelled items; see train_test.go.
 type itemModel struct {
 	classes []string
 	bias    []float64
@@ -169,8 +169,9 @@ func (m *itemModel) predict(features []string) prediction {
 	return p
 }
 
-// reasons names the features that most favour class typ over the runner-up class, strongest first.
-func (m *itemModel) reasons(features []string, p prediction, typ string, n int) []string {
+// reasons names the features of the scanned item sc that most favour class typ over the runner-up class,
+// strongest first.
+func (m *itemModel) reasons(sc scanned, features []string, p prediction, typ string, n int) []string {
 	ci := slices.Index(m.classes, typ)
 	if ci < 0 {
 		return nil
@@ -210,8 +211,22 @@ func (m *itemModel) reasons(features []string, p prediction, typ string, n int) 
 		return strings.Compare(a.f, b.f)
 	})
 	var out []string
+	var words map[string]string
 	for _, c := range cs {
-		if d := describeFeature(c.f); d != "" && !slices.Contains(out, d) {
+		f := c.f
+		if kind, val, _ := strings.Cut(f, ":"); kind == "w" || kind == "b" || kind == "t" || kind == "tb" {
+			if words == nil {
+				words = surfaceWords(sc)
+			}
+			parts := strings.Split(val, "_")
+			for i, w := range parts {
+				if s, ok := words[w]; ok {
+					parts[i] = s
+				}
+			}
+			f = kind + ":" + strings.Join(parts, "_")
+		}
+		if d := describeFeature(f); d != "" && !slices.Contains(out, d) {
 			out = append(out, d)
 		}
 		if len(out) == n {
@@ -224,20 +239,24 @@ func (m *itemModel) reasons(features []string, p prediction, typ string, n int) 
 // describeFeature words a feature for the analysis text.
 func describeFeature(f string) string {
 	kind, val, _ := strings.Cut(f, ":")
-	val = strings.NewReplacer(companyToken, "<company>", founderToken, "<founder>", "_", " ").Replace(val)
 	switch kind {
-	case "w", "b":
+	case "w", "b", "t", "tb":
+		if stopWords[val] {
+			return ""
+		}
+		val = strings.NewReplacer(companyToken, "<company>", founderToken, "<founder>", "_", " ", "$", "<amount>", "#", "<number>").Replace(val)
+		if kind == "t" || kind == "tb" {
+			return fmt.Sprintf("%q in the headline", val)
+		}
 		return fmt.Sprintf("%q", val)
-	case "t", "tb":
-		return fmt.Sprintf("%q in the headline", val)
 	case "rule":
-		return "a " + typeLabel(val) + " phrase"
+		return withArticle(typeLabel(val)) + " phrase"
 	case "top":
 		return typeLabel(val) + " as the strongest phrase"
 	case "head":
-		return "a " + typeLabel(val) + " phrase in the headline"
+		return withArticle(typeLabel(val)) + " phrase in the headline"
 	case "lead":
-		return "a " + typeLabel(val) + " phrase in the first sentence"
+		return withArticle(typeLabel(val)) + " phrase in the first sentence"
 	case "neg":
 		return "a denied " + typeLabel(val)
 	case "spec":
@@ -256,6 +275,14 @@ func describeFeature(f string) string {
 		return "the changed page " + val
 	}
 	return ""
+}
+
+// withArticle puts "a" or "an" before a phrase.
+func withArticle(s string) string {
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
 }
 
 // features lists an item's model features: its source and kind, whether it names the company, the
@@ -349,8 +376,35 @@ func features(sc scanned) []string {
 	return fs
 }
 
+// surfaceWords maps each stemmed word of a scanned item to the first word of the item it stems from, to
+// show words as the item wrote them.
+func surfaceWords(sc scanned) map[string]string {
+	out := map[string]string{}
+	for _, s := range sc.sentences {
+		for _, w := range rawTokens(s) {
+			if st := stem(w); st != w {
+				if _, ok := out[st]; !ok {
+					out[st] = w
+				}
+			}
+		}
+	}
+	return out
+}
+
 // tokens splits a normalised sentence into words; numbers become "#" and amounts "$".
 func tokens(s string) []string {
+	out := rawTokens(s)
+	for i, w := range out {
+		if w != "#" && w != "$" {
+			out[i] = stem(w)
+		}
+	}
+	return out
+}
+
+// rawTokens splits a normalised sentence into words as written; numbers become "#" and amounts "$".
+func rawTokens(s string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '$' && r != '€' && r != '£' && r != '&' && r != '\''
@@ -367,4 +421,40 @@ func tokens(s string) []string {
 		out = append(out, w)
 	}
 	return out
+}
+
+// stem strips a common English inflection from a word so that "raises", "raised" and "raising" are one
+// feature: a light suffix stripper, not a full stemmer.
+func stem(w string) string {
+	if len(w) < 5 || strings.HasPrefix(w, companyToken) || strings.HasPrefix(w, founderToken) {
+		return w
+	}
+	for _, suf := range []string{"ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "ed", "es", "ly", "s"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			base := w[:len(w)-len(suf)]
+			switch suf {
+			case "ies", "ied":
+				return base + "y"
+			case "s":
+				if strings.HasSuffix(base, "s") || strings.HasSuffix(base, "u") || strings.HasSuffix(base, "i") {
+					return w // "business", "status", "analysis"
+				}
+			}
+			if n := len(base); n >= 2 && base[n-1] == base[n-2] && !strings.ContainsRune("lsz", rune(base[n-1])) {
+				base = base[:n-1] // "planned" -> "plan"
+			}
+			return strings.TrimSuffix(base, "e")
+		}
+	}
+	return strings.TrimSuffix(w, "e")
+}
+
+// triggerFeature reports whether a feature is a hit of the trigger table.
+func triggerFeature(f string) bool {
+	kind, _, _ := strings.Cut(f, ":")
+	switch kind {
+	case "rule", "top", "head", "lead", "neg", "spec", "weak", "past":
+		return true
+	}
+	return false
 }

@@ -143,3 +143,42 @@ func mayMatch(text string, literals []string) bool {
 	}
 	return false
 }
+
+// pairSet is the set of the pairs of adjacent bytes of a text, hashed into 4096 bits: a literal with a pair
+// the set lacks cannot be in the text, which is far cheaper to tell than looking for it.
+type pairSet [64]uint64
+
+func pairHash(a, b byte) uint { return (uint(a)<<6 ^ uint(b)) & 4095 }
+
+func pairsOf(s string) *pairSet {
+	var p pairSet
+	for i := 0; i+1 < len(s); i++ {
+		h := pairHash(s[i], s[i+1])
+		p[h>>6] |= 1 << (h & 63)
+	}
+	return &p
+}
+
+// mayMatchPairs is mayMatch for a text whose pairs are ps.
+func mayMatchPairs(text string, ps *pairSet, literals []string) bool {
+	if len(literals) == 0 {
+		return true
+	}
+	for _, l := range literals {
+		if ps.mayHold(l) && strings.Contains(text, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayHold reports whether every pair of adjacent bytes of l is in the set.
+func (p *pairSet) mayHold(l string) bool {
+	for i := 0; i+1 < len(l); i++ {
+		h := pairHash(l[i], l[i+1])
+		if p[h>>6]&(1<<(h&63)) == 0 {
+			return false
+		}
+	}
+	return true
+}
