@@ -2,83 +2,15 @@ package ratelimit_test
 
 import (
 	"context"
-	"io"
 	"log/slog"
-	"net"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"radar/internal/apitest"
 	"radar/internal/ratelimit"
 )
-
-// switchProxy forwards connections on a fixed loopback address to target while up; down closes the listener
-// and every connection, so the address refuses connections as a stopped Redis does.
-type switchProxy struct {
-	t      *testing.T
-	addr   string
-	target string
-
-	mu    sync.Mutex
-	ln    net.Listener
-	conns []net.Conn
-	wg    sync.WaitGroup
-}
-
-func newSwitchProxy(t *testing.T, target string) *switchProxy {
-	p := &switchProxy{t: t, target: target}
-	p.up()
-	t.Cleanup(p.down)
-	return p
-}
-
-func (p *switchProxy) up() {
-	p.t.Helper()
-	addr := p.addr
-	if addr == "" {
-		addr = "127.0.0.1:0"
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		p.t.Fatalf("proxy listen on %s: %v", addr, err)
-	}
-	p.mu.Lock()
-	p.ln, p.addr = ln, ln.Addr().String()
-	p.mu.Unlock()
-	p.wg.Go(func() {
-		for {
-			in, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			out, err := net.Dial("tcp", p.target)
-			if err != nil {
-				in.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, in, out)
-			p.mu.Unlock()
-			p.wg.Go(func() { io.Copy(out, in); out.Close() })
-			p.wg.Go(func() { io.Copy(in, out); in.Close() })
-		}
-	})
-}
-
-func (p *switchProxy) down() {
-	p.mu.Lock()
-	if p.ln != nil {
-		p.ln.Close()
-		p.ln = nil
-	}
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
-	p.mu.Unlock()
-	p.wg.Wait()
-}
 
 // counting counts the calls that reach a Store.
 type counting struct {
@@ -104,8 +36,8 @@ func (c *counting) Decr(ctx context.Context, key string) error {
 func TestBreakerOpensSkipsRedisAndCloses(t *testing.T) {
 	backend := testRedis(t)
 	prefix := uniquePrefix(t, backend)
-	px := newSwitchProxy(t, backend.Options().Addr)
-	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, px.addr))}
+	px := apitest.NewProxy(t, backend.Options().Addr)
+	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, px.Addr()))}
 	clk := newClock(base)
 	var mu sync.Mutex
 	var changes []bool
@@ -123,7 +55,7 @@ func TestBreakerOpensSkipsRedisAndCloses(t *testing.T) {
 		t.Fatalf("with Redis up: FailedOpen=%v remaining %d, want counted with 599 left", d.FailedOpen, d.Remaining)
 	}
 
-	px.down()
+	px.Down()
 	for i := range 3 {
 		if d := allow(); !d.FailedOpen {
 			t.Fatalf("failure %d: FailedOpen=%v, want the request allowed uncounted", i+1, d.FailedOpen)
@@ -163,7 +95,7 @@ func TestBreakerOpensSkipsRedisAndCloses(t *testing.T) {
 		t.Fatal("breaker closed while Redis is down")
 	}
 
-	px.up()
+	px.Up()
 	clk.Add(4 * time.Second)
 	deadline := time.Now().Add(10 * time.Second)
 	for br.Open() {
