@@ -1033,7 +1033,7 @@ type Assignment struct {
 // BatchInput defines model for BatchInput.
 type BatchInput struct {
 	// Items 1-500 create bodies, as POST /api/v1/tracker takes them
-	Items []CreateInput `json:"items"`
+	Items []interface{} `json:"items"`
 }
 
 // BatchItem defines model for BatchItem.
