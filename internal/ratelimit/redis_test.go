@@ -193,14 +193,18 @@ func TestRedisCountingResumes(t *testing.T) {
 	proxy(t, ln, backend.Options().Addr)
 
 	deadline := time.Now().Add(10 * time.Second)
+	// A read that failed open after Redis came back may still have been counted there (its call went out
+	// before the caller stopped waiting), so the first counted read may see those too, never more.
+	late := 0
 	for {
 		d := lim.Allow(ctx, "key1", ratelimit.Read)
 		if !d.FailedOpen {
-			if !d.Allowed || d.Remaining != 599 {
-				t.Errorf("first counted read: Allowed=%v remaining %d, want allowed with 599 left", d.Allowed, d.Remaining)
+			if !d.Allowed || d.Remaining > 599 || d.Remaining < 599-late {
+				t.Errorf("first counted read: Allowed=%v remaining %d, want allowed with 599 left (%d reads failed open since Redis came back)", d.Allowed, d.Remaining, late)
 			}
 			break
 		}
+		late++
 		if time.Now().After(deadline) {
 			t.Fatal("still failing open 10s after Redis came back")
 		}
