@@ -26,7 +26,7 @@ type env struct {
 	digests *digest.Digests
 }
 
-func start(t *testing.T, engine string) *env {
+func start(t testing.TB, engine string) *env {
 	t.Helper()
 	srv := smtptest.Start(t, smtptest.Options{})
 	sender, err := mail.New(mail.Config{URL: srv.URL, From: "radar@fund.example"})
@@ -46,7 +46,7 @@ func start(t *testing.T, engine string) *env {
 	return v
 }
 
-func (v *env) entity(t *testing.T, name, period string, recipients ...string) *radar.Entity {
+func (v *env) entity(t testing.TB, name, period string, recipients ...string) *radar.Entity {
 	t.Helper()
 	return v.InsertEntityWith(t, v.OrgA, name, v.Clock.Now(), func(e *radar.Entity) {
 		e.Digest, e.AlertEmails = period, recipients
