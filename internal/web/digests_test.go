@@ -80,3 +80,37 @@ func TestDigestPreview(t *testing.T) {
 		lacks(t, p, "Busy Robotics")
 	})
 }
+
+func TestCompanyFormDigest(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		s := startSite(t, engine, web.Config{})
+		b := s.signedIn(t, s.OwnerA)
+		form := url.Values{"companyName": {"Glassmoth Labs"}, "companyWebsite": {"https://glassmoth.example"},
+			"founders[0].name": {"Ada Glass"}, "thingsToTrack": {"Tell me when they raise money."},
+			"alertEmails": {"ada@fund.example"}, "cadenceDays": {"7"}, "digest": {"weekly"}}
+		p := b.post("/companies", form)
+		if p.Status != http.StatusSeeOther {
+			t.Fatalf("add: status %d\n%s", p.Status, text(p.Body))
+		}
+		id := p.Location[len("/companies/"):]
+		if i := len(id) - len("/progress"); i > 0 && id[i:] == "/progress" {
+			id = id[:i]
+		}
+		e, err := s.DB.Entity(t.Context(), s.OrgA.ID, id)
+		if err != nil || e.Digest != radar.DigestWeekly {
+			t.Fatalf("added company's digest: %+v, %v", e, err)
+		}
+		form.Set("digest", "hourly")
+		p = b.post("/companies/"+id+"/edit", form)
+		if got := fieldError(p.Body, "digest"); got != `must be off, daily or weekly, got "hourly"` {
+			t.Errorf("error beside digest = %q (status %d)", got, p.Status)
+		}
+		form.Set("digest", "daily")
+		if p := b.post("/companies/"+id+"/edit", form); p.Status != http.StatusSeeOther {
+			t.Fatalf("edit: status %d\n%s", p.Status, text(p.Body))
+		}
+		if e, _ := s.DB.Entity(t.Context(), s.OrgA.ID, id); e.Digest != radar.DigestDaily {
+			t.Errorf("edited digest = %q, want daily", e.Digest)
+		}
+	})
+}
