@@ -28,6 +28,16 @@ const (
 // Stages lists every stage value.
 var Stages = []string{StagePreSeedSeed, StageSeriesA, StageSeriesBPlus, StageUnknown}
 
+// Digest periods of Entity.Digest.
+const (
+	DigestOff    = "off"
+	DigestDaily  = "daily"
+	DigestWeekly = "weekly"
+)
+
+// DigestPeriods lists the values of Entity.Digest.
+var DigestPeriods = []string{DigestOff, DigestDaily, DigestWeekly}
+
 // Views of a resource.
 const (
 	ViewCompact = "compact"
@@ -64,10 +74,13 @@ type Entity struct {
 	AlertEmails        []string  `json:"alertEmails"`
 	EmailAlertsEnabled bool      `json:"emailAlertsEnabled"`
 	CadenceDays        int       `json:"cadenceDays"`
-	Status             string    `json:"status"`
-	Tags               []string  `json:"tags"`
-	Sectors            []string  `json:"sectors"`
-	Stage              string    `json:"stage"`
+	// Digest is how often the recipients get a digest e-mail of the runs that found something: DigestOff,
+	// DigestDaily or DigestWeekly.
+	Digest  string   `json:"digest" enum:"off,daily,weekly"`
+	Status  string   `json:"status"`
+	Tags    []string `json:"tags"`
+	Sectors []string `json:"sectors"`
+	Stage   string   `json:"stage"`
 	// Policy is the compiled form of ThingsToTrack (full view only).
 	Policy             *Policy `json:"policy,omitempty"`
 	EnrichmentStatus   string  `json:"enrichmentStatus"`

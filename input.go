@@ -28,6 +28,7 @@ type EntityInput struct {
 	AlertEmails        []string       `json:"alertEmails" doc:"1-20 distinct recipient addresses" minItems:"1" maxItems:"20" format:"email"`
 	EmailAlertsEnabled *bool          `json:"emailAlertsEnabled,omitempty" doc:"Send alert e-mails; default true"`
 	CadenceDays        *int           `json:"cadenceDays,omitempty" doc:"Days between scheduled runs: 3, 7 or 30; default 7" enum:"3,7,30"`
+	Digest             *string        `json:"digest,omitempty" doc:"Digest e-mail of the runs that found something, one per recipient: off, daily or weekly; default off" enum:"off,daily,weekly"`
 }
 
 // CreateInput is the body of a create: the entity fields and the required confirmation.
@@ -47,6 +48,7 @@ type EntityPatch struct {
 	Status             *string        `json:"status,omitempty" doc:"ok or paused" enum:"ok,paused"`
 	ThingsToTrack      *string        `json:"thingsToTrack,omitempty" doc:"Alert rules, 1-10000 characters" minLength:"1" maxLength:"10000"`
 	EmailAlertsEnabled *bool          `json:"emailAlertsEnabled,omitempty" doc:"Send alert e-mails"`
+	Digest             *string        `json:"digest,omitempty" doc:"Digest e-mail of the runs that found something: off, daily or weekly" enum:"off,daily,weekly"`
 }
 
 // Found is a profile that enrichment found for a draft or an entity.

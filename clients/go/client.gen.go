@@ -132,6 +132,27 @@ func (e CreateInputConfirmed) Valid() bool {
 	}
 }
 
+// Defines values for CreateInputDigest.
+const (
+	CreateInputDigestDaily  CreateInputDigest = "daily"
+	CreateInputDigestOff    CreateInputDigest = "off"
+	CreateInputDigestWeekly CreateInputDigest = "weekly"
+)
+
+// Valid indicates whether the value is a known member of the CreateInputDigest enum.
+func (e CreateInputDigest) Valid() bool {
+	switch e {
+	case CreateInputDigestDaily:
+		return true
+	case CreateInputDigestOff:
+		return true
+	case CreateInputDigestWeekly:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DecisionStatus.
 const (
 	Accepted   DecisionStatus = "accepted"
@@ -174,6 +195,27 @@ func (e DraftCadenceDays) Valid() bool {
 	}
 }
 
+// Defines values for DraftDigest.
+const (
+	DraftDigestDaily  DraftDigest = "daily"
+	DraftDigestOff    DraftDigest = "off"
+	DraftDigestWeekly DraftDigest = "weekly"
+)
+
+// Valid indicates whether the value is a known member of the DraftDigest enum.
+func (e DraftDigest) Valid() bool {
+	switch e {
+	case DraftDigestDaily:
+		return true
+	case DraftDigestOff:
+		return true
+	case DraftDigestWeekly:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DraftInputCadenceDays.
 const (
 	DraftInputCadenceDaysN3  DraftInputCadenceDays = 3
@@ -189,6 +231,27 @@ func (e DraftInputCadenceDays) Valid() bool {
 	case DraftInputCadenceDaysN30:
 		return true
 	case DraftInputCadenceDaysN7:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DraftInputDigest.
+const (
+	DraftInputDigestDaily  DraftInputDigest = "daily"
+	DraftInputDigestOff    DraftInputDigest = "off"
+	DraftInputDigestWeekly DraftInputDigest = "weekly"
+)
+
+// Valid indicates whether the value is a known member of the DraftInputDigest enum.
+func (e DraftInputDigest) Valid() bool {
+	switch e {
+	case DraftInputDigestDaily:
+		return true
+	case DraftInputDigestOff:
+		return true
+	case DraftInputDigestWeekly:
 		return true
 	default:
 		return false
@@ -252,6 +315,27 @@ func (e EnrichmentStatus) Valid() bool {
 	}
 }
 
+// Defines values for EntityDigest.
+const (
+	EntityDigestDaily  EntityDigest = "daily"
+	EntityDigestOff    EntityDigest = "off"
+	EntityDigestWeekly EntityDigest = "weekly"
+)
+
+// Valid indicates whether the value is a known member of the EntityDigest enum.
+func (e EntityDigest) Valid() bool {
+	switch e {
+	case EntityDigestDaily:
+		return true
+	case EntityDigestOff:
+		return true
+	case EntityDigestWeekly:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EntityPatchCadenceDays.
 const (
 	EntityPatchCadenceDaysN3  EntityPatchCadenceDays = 3
@@ -267,6 +351,27 @@ func (e EntityPatchCadenceDays) Valid() bool {
 	case EntityPatchCadenceDaysN30:
 		return true
 	case EntityPatchCadenceDaysN7:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EntityPatchDigest.
+const (
+	EntityPatchDigestDaily  EntityPatchDigest = "daily"
+	EntityPatchDigestOff    EntityPatchDigest = "off"
+	EntityPatchDigestWeekly EntityPatchDigest = "weekly"
+)
+
+// Valid indicates whether the value is a known member of the EntityPatchDigest enum.
+func (e EntityPatchDigest) Valid() bool {
+	switch e {
+	case EntityPatchDigestDaily:
+		return true
+	case EntityPatchDigestOff:
+		return true
+	case EntityPatchDigestWeekly:
 		return true
 	default:
 		return false
@@ -1088,6 +1193,9 @@ type CreateInput struct {
 	// Confirmed Must be true: the caller confirms the company should be tracked
 	Confirmed CreateInputConfirmed `json:"confirmed"`
 
+	// Digest Digest e-mail of the runs that found something, one per recipient: off, daily or weekly; default off
+	Digest *CreateInputDigest `json:"digest,omitempty"`
+
 	// EmailAlertsEnabled Send alert e-mails; default true
 	EmailAlertsEnabled *bool `json:"emailAlertsEnabled,omitempty"`
 
@@ -1103,6 +1211,9 @@ type CreateInputCadenceDays int64
 
 // CreateInputConfirmed Must be true: the caller confirms the company should be tracked
 type CreateInputConfirmed bool
+
+// CreateInputDigest Digest e-mail of the runs that found something, one per recipient: off, daily or weekly; default off
+type CreateInputDigest string
 
 // DecisionInput defines model for DecisionInput.
 type DecisionInput struct {
@@ -1139,6 +1250,9 @@ type Draft struct {
 	// CompanyWebsite Company website (http or https URL)
 	CompanyWebsite string `json:"companyWebsite"`
 
+	// Digest Digest e-mail of the runs that found something, one per recipient: off, daily or weekly; default off
+	Digest *DraftDigest `json:"digest,omitempty"`
+
 	// EmailAlertsEnabled Send alert e-mails; default true
 	EmailAlertsEnabled *bool `json:"emailAlertsEnabled,omitempty"`
 
@@ -1151,6 +1265,9 @@ type Draft struct {
 
 // DraftCadenceDays Days between scheduled runs: 3, 7 or 30; default 7
 type DraftCadenceDays int64
+
+// DraftDigest Digest e-mail of the runs that found something, one per recipient: off, daily or weekly; default off
+type DraftDigest string
 
 // DraftInput defines model for DraftInput.
 type DraftInput struct {
@@ -1178,6 +1295,9 @@ type DraftInput struct {
 	// CompanyWebsite Company website (http or https URL)
 	CompanyWebsite string `json:"companyWebsite"`
 
+	// Digest Digest e-mail of the runs that found something, one per recipient: off, daily or weekly; default off
+	Digest *DraftInputDigest `json:"digest,omitempty"`
+
 	// EmailAlertsEnabled Send alert e-mails; default true
 	EmailAlertsEnabled *bool `json:"emailAlertsEnabled,omitempty"`
 
@@ -1190,6 +1310,9 @@ type DraftInput struct {
 
 // DraftInputCadenceDays Days between scheduled runs: 3, 7 or 30; default 7
 type DraftInputCadenceDays int64
+
+// DraftInputDigest Digest e-mail of the runs that found something, one per recipient: off, daily or weekly; default off
+type DraftInputDigest string
 
 // EnrichResult defines model for EnrichResult.
 type EnrichResult struct {
@@ -1223,16 +1346,17 @@ type EnrichmentStatus string
 
 // Entity defines model for Entity.
 type Entity struct {
-	AlertEmails        []string  `json:"alertEmails"`
-	CadenceDays        int64     `json:"cadenceDays"`
-	CompanyGithubUrl   *string   `json:"companyGithubUrl,omitempty"`
-	CompanyLinkedinUrl *string   `json:"companyLinkedinUrl,omitempty"`
-	CompanyName        string    `json:"companyName"`
-	CompanySummary     *string   `json:"companySummary,omitempty"`
-	CompanyTwitterUrl  *string   `json:"companyTwitterUrl,omitempty"`
-	CompanyWebsite     string    `json:"companyWebsite"`
-	CreatedAt          time.Time `json:"createdAt"`
-	EmailAlertsEnabled bool      `json:"emailAlertsEnabled"`
+	AlertEmails        []string     `json:"alertEmails"`
+	CadenceDays        int64        `json:"cadenceDays"`
+	CompanyGithubUrl   *string      `json:"companyGithubUrl,omitempty"`
+	CompanyLinkedinUrl *string      `json:"companyLinkedinUrl,omitempty"`
+	CompanyName        string       `json:"companyName"`
+	CompanySummary     *string      `json:"companySummary,omitempty"`
+	CompanyTwitterUrl  *string      `json:"companyTwitterUrl,omitempty"`
+	CompanyWebsite     string       `json:"companyWebsite"`
+	CreatedAt          time.Time    `json:"createdAt"`
+	Digest             EntityDigest `json:"digest"`
+	EmailAlertsEnabled bool         `json:"emailAlertsEnabled"`
 
 	// EnrichmentStatus Progress of the search for missing profiles; ready, partial and failed are final
 	EnrichmentStatus EnrichmentStatus `json:"enrichmentStatus"`
@@ -1256,6 +1380,9 @@ type Entity struct {
 	ThingsToTrack string       `json:"thingsToTrack"`
 	UpdatedAt     time.Time    `json:"updatedAt"`
 }
+
+// EntityDigest defines model for Entity.Digest.
+type EntityDigest string
 
 // EntityEnvelope defines model for EntityEnvelope.
 type EntityEnvelope struct {
@@ -1288,6 +1415,9 @@ type EntityPatch struct {
 	// CompanySummary Up to 5000 characters
 	CompanySummary *string `json:"companySummary,omitempty"`
 
+	// Digest Digest e-mail of the runs that found something: off, daily or weekly
+	Digest *EntityPatchDigest `json:"digest,omitempty"`
+
 	// EmailAlertsEnabled Send alert e-mails
 	EmailAlertsEnabled *bool `json:"emailAlertsEnabled,omitempty"`
 
@@ -1306,6 +1436,9 @@ type EntityPatch struct {
 
 // EntityPatchCadenceDays 3, 7 or 30
 type EntityPatchCadenceDays int64
+
+// EntityPatchDigest Digest e-mail of the runs that found something: off, daily or weekly
+type EntityPatchDigest string
 
 // EntityPatchStatus ok or paused
 type EntityPatchStatus string

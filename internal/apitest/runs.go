@@ -58,3 +58,13 @@ func (e *Env) seedPlainRun(t testing.TB, org *radar.Org, entityID string, sig *r
 	}
 	return Run{SignalID: sig.ID, AlertID: alert.ID}
 }
+
+// SeedSignal writes one finished tracker run of the entity whose signal has the type and severity given and
+// whose alert matched no rule, as the tracker engine writes it.
+func (e *Env) SeedSignal(t testing.TB, org *radar.Org, entityID, typ, severity, summary string) Run {
+	t.Helper()
+	return e.seedPlainRun(t, org, entityID, &radar.Signal{
+		Type: typ, Severity: severity, Recommendation: "review", Summary: summary,
+		Sources: []radar.SourceHealth{{Source: "website", OK: true}},
+	}, "ok: website read", "no rule matched")
+}

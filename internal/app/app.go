@@ -14,10 +14,12 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"github.com/riverqueue/river"
 
 	"radar/internal/api"
 	"radar/internal/config"
 	"radar/internal/crawl"
+	"radar/internal/digest"
 	"radar/internal/fetch"
 	"radar/internal/mail"
 	"radar/internal/mcp"
@@ -40,6 +42,8 @@ type App struct {
 	Limiter *ratelimit.Limiter
 	Server  *api.Server
 	Engine  *tracker.Engine
+	// Digests sends the digest e-mails (a job of Engine) and serves their unsubscribe links and previews.
+	Digests *digest.Digests
 	// Listener, when set before Start, is where the server accepts connections instead of Config.Addr.
 	Listener net.Listener
 
@@ -104,10 +108,19 @@ func (a *App) build(secret []byte) error {
 	if err != nil {
 		return err
 	}
+	digests, err := digest.New(digest.Config{Store: a.DB, Mailer: mailer, Secret: secret, BaseURL: cfg.BaseURL,
+		Logger: a.Logger, Every: scheduleEvery})
+	if err != nil {
+		return err
+	}
+	a.Digests = digests
 	eng, err := tracker.New(tracker.Config{
 		Store: a.DB, Crawler: crawler, Analyser: tracker.NewAnalyser(cfg.LLMURL, cfg.LLMModel, cfg.LLMAPIKey, nil),
 		Classifier: classifier, Mailer: mailer, Logger: a.Logger, BaseURL: cfg.BaseURL, JobTimeout: cfg.JobTimeout,
-		OnJobFailed: a.metrics.JobFailed, ScheduleEvery: scheduleEvery, AddWorkers: hooks.Register,
+		OnJobFailed: a.metrics.JobFailed, ScheduleEvery: scheduleEvery,
+		AddWorkers: func(ws *river.Workers) []*river.PeriodicJob {
+			return append(hooks.Register(ws), digests.Register(ws)...)
+		},
 	})
 	if err != nil {
 		return err
@@ -150,7 +163,7 @@ func (a *App) Start(ctx context.Context) error {
 	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger,
 		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger, a.Config.Toolsets()...),
 		Ops: metrics, Observe: metrics.Observe, OnListCache: metrics.ListCache,
-		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, BaseURL: a.Config.BaseURL, Logger: a.Logger,
+		Web: web.NewHandler(web.Config{Service: a.Service, Outbox: a.DB, Digests: a.Digests, BaseURL: a.Config.BaseURL, Logger: a.Logger,
 			LoginStore: store, TrustedProxies: a.Config.Proxies})})
 	ln := a.Listener
 	if ln == nil {

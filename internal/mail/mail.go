@@ -48,6 +48,9 @@ type Message struct {
 	Subject string
 	Text    string
 	HTML    string
+	// ListUnsubscribe, when set, is a one-click unsubscribe link sent as List-Unsubscribe with
+	// List-Unsubscribe-Post (RFC 8058).
+	ListUnsubscribe string
 }
 
 // Sender delivers messages through one SMTP server; it is safe for concurrent use.
@@ -133,6 +136,10 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 		msg.SetMessageIDWithValue(MessageID(m.Key, m.To, s.from))
 	} else {
 		msg.SetMessageID()
+	}
+	if m.ListUnsubscribe != "" {
+		msg.SetGenHeader("List-Unsubscribe", "<"+m.ListUnsubscribe+">")
+		msg.SetGenHeader("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
 	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {

@@ -97,6 +97,7 @@ type addCompanyArgs struct {
 	AlertEmails        []string      `json:"alertEmails" minItems:"1" maxItems:"20" format:"email" jsonschema:"Addresses that receive the alert e-mails, 1-20, no repeats"`
 	EmailAlertsEnabled *bool         `json:"emailAlertsEnabled,omitempty" jsonschema:"Whether matching runs send e-mails; default true"`
 	CadenceDays        *int          `json:"cadenceDays,omitempty" enum:"3,7,30" jsonschema:"Days between scheduled tracker runs: 3, 7 or 30; default 7"`
+	Digest             *string       `json:"digest,omitempty" enum:"off,daily,weekly" jsonschema:"A digest e-mail per recipient of the runs that found something: off, daily or weekly; default off"`
 	Confirmed          *bool         `json:"confirmed" enum:"true" jsonschema:"Must be true: the user has confirmed that this company should be tracked"`
 	IdempotencyKey     string        `json:"idempotencyKey,omitempty" minLength:"8" maxLength:"200" jsonschema:"Optional key of 8-200 printable ASCII characters without spaces that makes retries safe for 24 hours; without it a key is derived from the other arguments, so an identical call returns the first result"`
 }
@@ -107,7 +108,7 @@ func (a addCompanyArgs) input() radar.CreateInput {
 			CompanyName: a.CompanyName, CompanyWebsite: a.CompanyWebsite, CompanyLinkedinURL: a.CompanyLinkedinURL,
 			CompanyTwitterURL: a.CompanyTwitterURL, CompanyGithubURL: a.CompanyGithubURL, CompanySummary: a.CompanySummary,
 			ThingsToTrack: a.ThingsToTrack, AlertEmails: a.AlertEmails, EmailAlertsEnabled: a.EmailAlertsEnabled,
-			CadenceDays: a.CadenceDays,
+			CadenceDays: a.CadenceDays, Digest: a.Digest,
 		},
 		Confirmed: a.Confirmed,
 	}
@@ -182,12 +183,14 @@ type updateCompanyArgs struct {
 	Status             *string            `json:"status,omitempty" enum:"ok,paused" jsonschema:"paused stops tracking runs and e-mails, ok resumes them. Ask the user before pausing"`
 	ThingsToTrack      *string            `json:"thingsToTrack,omitempty" minLength:"1" maxLength:"10000" jsonschema:"New alert rules in plain language, 1-10000 characters"`
 	EmailAlertsEnabled *bool              `json:"emailAlertsEnabled,omitempty" jsonschema:"Whether matching runs send e-mails"`
+	Digest             *string            `json:"digest,omitempty" enum:"off,daily,weekly" jsonschema:"A digest e-mail per recipient of the runs that found something: off, daily or weekly"`
 }
 
 func (a updateCompanyArgs) patch() radar.EntityPatch {
 	p := radar.EntityPatch{
 		CompanyName: a.CompanyName, CompanySummary: a.CompanySummary, AlertEmails: a.AlertEmails, CadenceDays: a.CadenceDays,
 		Tags: a.Tags, Status: a.Status, ThingsToTrack: a.ThingsToTrack, EmailAlertsEnabled: a.EmailAlertsEnabled,
+		Digest: a.Digest,
 	}
 	for _, f := range a.Founders {
 		p.Founders = append(p.Founders, radar.FounderInput{ID: f.ID, Name: f.Name, LinkedinURL: f.LinkedinURL, TwitterURL: f.TwitterURL, GithubURL: f.GithubURL})

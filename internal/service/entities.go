@@ -111,7 +111,7 @@ func (s *Service) createOrReuse(ctx context.Context, p *radar.Principal, in rada
 	e := &radar.Entity{
 		ID: newID(), OrgID: p.OrgID, Status: radar.StatusOK, Tags: []string{}, Sectors: []string{},
 		Stage: radar.StageUnknown, EnrichmentStatus: radar.EnrichQueued, ScrapeHealthReason: radar.HealthPending,
-		EmailAlertsEnabled: true, CadenceDays: 7, CreatedAt: now, UpdatedAt: now,
+		EmailAlertsEnabled: true, CadenceDays: 7, Digest: radar.DigestOff, CreatedAt: now, UpdatedAt: now,
 	}
 	s.applyInput(e, in)
 	for attempt := 0; ; attempt++ {
@@ -173,6 +173,9 @@ func (s *Service) applyInput(e *radar.Entity, in radar.EntityInput) {
 	}
 	if in.CadenceDays != nil {
 		e.CadenceDays = *in.CadenceDays
+	}
+	if in.Digest != nil {
+		e.Digest = *in.Digest
 	}
 }
 
@@ -353,6 +356,9 @@ func (s *Service) UpdateEntity(ctx context.Context, p *radar.Principal, id strin
 	if patch.CadenceDays != nil {
 		checkCadence(&probs, "cadenceDays", *patch.CadenceDays)
 	}
+	if patch.Digest != nil {
+		checkDigest(&probs, "digest", *patch.Digest)
+	}
 	if patch.Status != nil {
 		oneOf(&probs, "status", *patch.Status, []string{radar.StatusOK, radar.StatusPaused})
 	}
@@ -394,6 +400,9 @@ func (s *Service) UpdateEntity(ctx context.Context, p *radar.Principal, id strin
 	}
 	if patch.CadenceDays != nil {
 		e.CadenceDays = *patch.CadenceDays
+	}
+	if patch.Digest != nil {
+		e.Digest = *patch.Digest
 	}
 	if patch.Status != nil {
 		e.Status = *patch.Status

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/mail"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -93,6 +94,12 @@ func checkCadence(p *radar.Problems, path string, v int) {
 	p.Addf(path, "must be 3, 7 or 30, got %d", v)
 }
 
+func checkDigest(p *radar.Problems, path, v string) {
+	if !slices.Contains(radar.DigestPeriods, v) {
+		p.Addf(path, "must be off, daily or weekly, got %q", v)
+	}
+}
+
 func checkEmails(p *radar.Problems, path string, emails []string) {
 	if len(emails) < 1 || len(emails) > maxAlertEmails {
 		p.Addf(path, "must have 1-%d items, got %d", maxAlertEmails, len(emails))
@@ -160,6 +167,9 @@ func (s *Service) validateInput(in *radar.EntityInput, confirmed *bool, create b
 	}
 	if in.CadenceDays != nil {
 		checkCadence(&p, "cadenceDays", *in.CadenceDays)
+	}
+	if in.Digest != nil {
+		checkDigest(&p, "digest", *in.Digest)
 	}
 	if create && (confirmed == nil || !*confirmed) {
 		p.Add("confirmed", "must be true: confirm that the company should be tracked")

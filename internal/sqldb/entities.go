@@ -13,7 +13,7 @@ import (
 const (
 	entityColumnsHead = `e.id, e.org_id, e.company_name, e.company_website, e.company_linkedin_url, e.company_twitter_url,
 	e.company_github_url, e.company_summary, e.things_to_track, e.alert_emails, e.email_alerts_enabled, e.cadence_days,
-	e.status, e.tags, e.sectors, e.stage, `
+	e.digest, e.status, e.tags, e.sectors, e.stage, `
 	entityColumnsTail = `, e.enrichment_status, e.last_scraped_at, e.scrape_health_reason,
 	e.next_run_at, e.running_since, e.created_at, e.updated_at, e.version`
 	entityColumns = entityColumnsHead + `e.policy` + entityColumnsTail
@@ -47,7 +47,7 @@ func scanEntity(r row) (*radar.Entity, unstored, error) {
 	)
 	err := r.Scan(&e.ID, &e.OrgID, &e.CompanyName, &e.CompanyWebsite, &e.CompanyLinkedinURL, &e.CompanyTwitterURL,
 		&e.CompanyGithubURL, &e.CompanySummary, &e.ThingsToTrack, &emails, &e.EmailAlertsEnabled, &e.CadenceDays,
-		&e.Status, &tags, &sectors, &e.Stage, &policy, &e.EnrichmentStatus, &scraped, &e.ScrapeHealthReason,
+		&e.Digest, &e.Status, &tags, &sectors, &e.Stage, &policy, &e.EnrichmentStatus, &scraped, &e.ScrapeHealthReason,
 		&next, &running, &created, &updated, &e.Version, &latest, &change, &founders)
 	if err != nil {
 		return nil, u, err
@@ -155,6 +155,14 @@ func fillLatestSignals(ctx context.Context, q querier, orgID string, entities []
 	return nil
 }
 
+// digestOrOff stores an unset digest as off.
+func digestOrOff(d string) string {
+	if d == "" {
+		return radar.DigestOff
+	}
+	return d
+}
+
 func policyText(p *radar.Policy) string {
 	if p == nil {
 		return ""
@@ -168,13 +176,13 @@ func (db *DB) CreateEntity(ctx context.Context, e *radar.Entity, jobs []radar.Jo
 		_, err := q.Exec(ctx, `INSERT INTO entities (id, org_id, company_name, company_website, company_linkedin_url,
 			company_twitter_url, company_github_url, company_summary, things_to_track, alert_emails, email_alerts_enabled,
 			cadence_days, status, tags, sectors, stage, policy, enrichment_status, last_scraped_at, scrape_health_reason,
-			next_run_at, running_since, created_at, updated_at, version, latest_signal, latest_change)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25,
+			next_run_at, running_since, created_at, updated_at, version, digest, latest_signal, latest_change)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26,
 			'`+noSignal+`', '`+noSignal+`')`,
 			e.ID, e.OrgID, e.CompanyName, e.CompanyWebsite, e.CompanyLinkedinURL, e.CompanyTwitterURL, e.CompanyGithubURL,
 			e.CompanySummary, e.ThingsToTrack, jsonText(e.AlertEmails), e.EmailAlertsEnabled, e.CadenceDays, e.Status,
 			jsonText(e.Tags), jsonText(e.Sectors), e.Stage, policyText(e.Policy), e.EnrichmentStatus, nullMicros(e.LastScrapedAt),
-			e.ScrapeHealthReason, nullMicros(e.NextRunAt), nullMicros(e.RunningSince), e.CreatedAt.Micros(), e.UpdatedAt.Micros(), e.Version)
+			e.ScrapeHealthReason, nullMicros(e.NextRunAt), nullMicros(e.RunningSince), e.CreatedAt.Micros(), e.UpdatedAt.Micros(), e.Version, digestOrOff(e.Digest))
 		if err != nil {
 			return fmt.Errorf("sqldb: create entity: %w", err)
 		}
@@ -193,11 +201,11 @@ func (db *DB) UpdateEntity(ctx context.Context, e *radar.Entity, jobs []radar.Jo
 			company_twitter_url = CASE WHEN $4 = '' THEN company_twitter_url ELSE $4 END,
 			company_github_url = CASE WHEN $5 = '' THEN company_github_url ELSE $5 END,
 			company_summary = $6, things_to_track = $7, alert_emails = $8, email_alerts_enabled = $9, cadence_days = $10,
-			status = $11, tags = $12, policy = $13, updated_at = $14, version = version + 1
+			status = $11, tags = $12, policy = $13, updated_at = $14, version = version + 1, digest = $17
 			WHERE id = $15 AND org_id = $16`,
 			e.CompanyName, e.CompanyWebsite, e.CompanyLinkedinURL, e.CompanyTwitterURL, e.CompanyGithubURL, e.CompanySummary,
 			e.ThingsToTrack, jsonText(e.AlertEmails), e.EmailAlertsEnabled, e.CadenceDays, e.Status, jsonText(e.Tags),
-			policyText(e.Policy), e.UpdatedAt.Micros(), e.ID, e.OrgID)
+			policyText(e.Policy), e.UpdatedAt.Micros(), e.ID, e.OrgID, digestOrOff(e.Digest))
 		if err != nil {
 			return fmt.Errorf("sqldb: update entity: %w", err)
 		}

@@ -105,16 +105,21 @@ type entityForm struct {
 	CompanyName, CompanyWebsite                               string
 	CompanyLinkedinURL, CompanyTwitterURL, CompanyGithubURL   string
 	CompanySummary, ThingsToTrack, AlertEmails, Tags, Cadence string
-	EmailAlertsEnabled                                        bool
-	Founders                                                  []founderRow
-	Errors                                                    *fieldErrors
+	// Digest is off, daily or weekly; empty leaves it as it is.
+	Digest             string
+	EmailAlertsEnabled bool
+	Founders           []founderRow
+	Errors             *fieldErrors
 	// blankRows counts the empty founder rows that were on the submitted form.
 	blankRows int
 }
 
 // entityInputs names every input of the company form that an error can point at.
 var entityInputs = []string{"companyName", "companyWebsite", "companyLinkedinUrl", "companyTwitterUrl", "companyGithubUrl",
-	"companySummary", "founders", "thingsToTrack", "alertEmails", "emailAlertsEnabled", "cadenceDays", "tags"}
+	"companySummary", "founders", "thingsToTrack", "alertEmails", "emailAlertsEnabled", "cadenceDays", "digest", "tags"}
+
+// Digests lists the choices of the digest input.
+func (entityForm) Digests() []string { return radar.DigestPeriods }
 
 // Cadences lists the choices of the cadence input.
 func (entityForm) Cadences() []string { return []string{"3", "7", "30"} }
@@ -128,7 +133,7 @@ func parseEntityForm(vals url.Values) entityForm {
 		CompanyLinkedinURL: strings.TrimSpace(get("companyLinkedinUrl")), CompanyTwitterURL: strings.TrimSpace(get("companyTwitterUrl")),
 		CompanyGithubURL: strings.TrimSpace(get("companyGithubUrl")), CompanySummary: get("companySummary"),
 		ThingsToTrack: get("thingsToTrack"), AlertEmails: get("alertEmails"), Tags: get("tags"),
-		Cadence: get("cadenceDays"), EmailAlertsEnabled: get("emailAlertsEnabled") != "",
+		Cadence: get("cadenceDays"), EmailAlertsEnabled: get("emailAlertsEnabled") != "", Digest: get("digest"),
 	}
 	for i := range maxFounderRows {
 		row := founderRow{
@@ -230,6 +235,9 @@ func (f entityForm) input() (radar.CreateInput, *fieldErrors) {
 		return in, cadenceError()
 	}
 	in.CadenceDays = c
+	if f.Digest != "" {
+		in.Digest = &f.Digest
+	}
 	return in, nil
 }
 
@@ -250,6 +258,9 @@ func (f entityForm) patch() (radar.EntityPatch, *fieldErrors) {
 		return p, cadenceError()
 	}
 	p.CadenceDays = c
+	if f.Digest != "" {
+		p.Digest = &f.Digest
+	}
 	return p, nil
 }
 
@@ -259,7 +270,7 @@ func formFromEntity(e *radar.Entity) entityForm {
 		CompanyName: e.CompanyName, CompanyWebsite: e.CompanyWebsite, CompanyLinkedinURL: e.CompanyLinkedinURL,
 		CompanyTwitterURL: e.CompanyTwitterURL, CompanyGithubURL: e.CompanyGithubURL, CompanySummary: e.CompanySummary,
 		ThingsToTrack: e.ThingsToTrack, AlertEmails: strings.Join(e.AlertEmails, "\n"), Tags: strings.Join(e.Tags, ", "),
-		Cadence: strconv.Itoa(e.CadenceDays), EmailAlertsEnabled: e.EmailAlertsEnabled,
+		Cadence: strconv.Itoa(e.CadenceDays), EmailAlertsEnabled: e.EmailAlertsEnabled, Digest: e.Digest,
 	}
 	for i, fd := range e.Founders {
 		f.Founders = append(f.Founders, founderRow{Index: i, ID: fd.ID, Name: fd.Name, LinkedinURL: fd.LinkedinURL, TwitterURL: fd.TwitterURL, GithubURL: fd.GithubURL})

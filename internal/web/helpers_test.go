@@ -20,6 +20,7 @@ import (
 	"radar"
 	"radar/internal/api"
 	"radar/internal/apitest"
+	"radar/internal/digest"
 	"radar/internal/service"
 	"radar/internal/tracker"
 	"radar/internal/web"
@@ -54,6 +55,13 @@ func startSiteWith(t testing.TB, engine string, cfg web.Config, opts apitest.Opt
 		cfg.Service, cfg.Outbox, cfg.Clock = env.Service, env.DB, env.Clock.Now
 		if cfg.BaseURL == "" {
 			cfg.BaseURL = apitest.BaseURL
+		}
+		if cfg.Digests == nil {
+			d, err := digest.New(digest.Config{Store: env.DB, Secret: []byte(apitest.Secret), BaseURL: cfg.BaseURL, Clock: env.Clock.Now})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Digests = d
 		}
 		c.Web = web.NewHandler(cfg)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"radar"
+	"radar/internal/digest"
 	"radar/internal/ratelimit"
 	"radar/internal/service"
 	"radar/internal/taxonomy"
@@ -39,6 +40,8 @@ type Config struct {
 	Service *service.Service
 	// Outbox lists alert e-mails; without it the outbox page says that e-mails are not recorded.
 	Outbox OutboxReader
+	// Digests serves the digest settings, previews and unsubscribe links; without it those pages are absent.
+	Digests *digest.Digests
 	// BaseURL is the public address; an https address makes the session cookie Secure.
 	BaseURL string
 	Logger  *slog.Logger
@@ -65,13 +68,14 @@ type Config struct {
 
 // Handler is the web UI.
 type Handler struct {
-	svc    *service.Service
-	store  radar.Store
-	outbox OutboxReader
-	logger *slog.Logger
-	now    radar.Clock
-	secure bool
-	pages  *pages
+	svc     *service.Service
+	store   radar.Store
+	outbox  OutboxReader
+	digests *digest.Digests
+	logger  *slog.Logger
+	now     radar.Clock
+	secure  bool
+	pages   *pages
 	// sectors are the taxonomy's top-level sectors, suggested in the sector filters.
 	sectors []string
 	logins  *ratelimit.Limiter
@@ -120,13 +124,14 @@ func NewHandler(cfg Config) *Handler {
 		cfg.verify = service.VerifyPassword
 	}
 	h := &Handler{
-		svc:    cfg.Service,
-		store:  cfg.Service.Store(),
-		outbox: cfg.Outbox,
-		logger: cfg.Logger,
-		now:    cfg.Clock,
-		secure: strings.HasPrefix(cfg.BaseURL, "https://"),
-		pages:  parsePages(),
+		svc:     cfg.Service,
+		store:   cfg.Service.Store(),
+		outbox:  cfg.Outbox,
+		digests: cfg.Digests,
+		logger:  cfg.Logger,
+		now:     cfg.Clock,
+		secure:  strings.HasPrefix(cfg.BaseURL, "https://"),
+		pages:   parsePages(),
 		logins: ratelimit.New(ratelimit.Config{
 			Store: cfg.LoginStore,
 			Now:   cfg.Clock,
@@ -146,6 +151,9 @@ func NewHandler(cfg Config) *Handler {
 	}
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(h.crossOrigin))
+	// A one-click unsubscribe is posted by the recipient's mail service (RFC 8058); its signed link is the
+	// authority.
+	cop.AddInsecureBypassPattern("POST /unsubscribe/{token}")
 	h.handler = h.secureHeaders(cop.Handler(h.routes()))
 	return h
 }
@@ -170,6 +178,10 @@ func (h *Handler) routes() http.Handler {
 	mux.HandleFunc("GET /login", h.loginPage)
 	mux.HandleFunc("POST /login", h.login)
 	mux.HandleFunc("POST /logout", h.logout)
+	if h.digests != nil {
+		mux.HandleFunc("GET /unsubscribe/{token}", h.unsubscribePage)
+		mux.HandleFunc("POST /unsubscribe/{token}", h.unsubscribe)
+	}
 
 	auth := func(pattern string, fn func(http.ResponseWriter, *http.Request, *viewer)) {
 		mux.Handle(pattern, h.authed(fn))
@@ -208,6 +220,8 @@ func (h *Handler) routes() http.Handler {
 	auth("GET /keys/{id}/revoke", h.owner(h.confirmRevoke))
 	auth("POST /keys/{id}/revoke", h.owner(h.revokeKey))
 	auth("GET /outbox", h.outboxPage)
+	auth("GET /settings", h.settings)
+	auth("POST /settings", h.saveSettings)
 	auth("GET /webhooks", h.webhooks)
 	auth("POST /webhooks", h.createWebhook)
 	auth("GET /webhooks/{id}", h.webhook)
