@@ -304,25 +304,25 @@ func (r *run) readArticles(ctx context.Context, items []Item, prev map[string]Sn
 		return nil, nil
 	}
 	site := siteKey(home)
-	var todo []int
+	var pending []int
 	for i, it := range items {
-		if len(todo) == r.cfg.MaxArticles {
+		if len(pending) == r.cfg.MaxArticles {
 			break
 		}
 		if strings.TrimSpace(it.Text) == "" {
-			todo = append(todo, i)
+			pending = append(pending, i)
 		}
 	}
-	pages := make([]crawledPage, len(todo))
-	errs := make([]error, len(todo))
+	pages := make([]crawledPage, len(pending))
+	errs := make([]error, len(pending))
 	var wg sync.WaitGroup
-	for k, i := range todo {
+	for k, i := range pending {
 		wg.Go(func() { pages[k], errs[k] = r.fetchArticle(ctx, items[i].URL, prev, site) })
 	}
 	wg.Wait()
 	var read []crawledPage
 	var failures []error
-	for k, i := range todo {
+	for k, i := range pending {
 		if errs[k] != nil {
 			if !errors.Is(errs[k], fetch.ErrRobots) {
 				failures = append(failures, errs[k])
