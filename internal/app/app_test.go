@@ -81,6 +81,42 @@ func (c client) poll(path string, done func(map[string]any) bool) map[string]any
 	}
 }
 
+// startApp runs the whole program on engine against the simulated web (and the SMTP server at smtpURL when it is
+// not empty), and returns it with a client holding a key of the given scopes whose every exchange is checked
+// against the served OpenAPI document.
+func startApp(t *testing.T, engine string, web *simweb.Web, smtpURL string, scopes ...string) (*app.App, client) {
+	t.Helper()
+	ctx := context.Background()
+	cfg := &config.Config{
+		Addr: "127.0.0.1:0", DatabaseURL: storetest.URL(t, engine), SMTPURL: smtpURL, MailFrom: "radar@fund.example",
+		FetchAllowPrivate: true, NewsFeedURL: web.NewsFeedURL(), GitHubAPIURL: web.GitHubAPIURL(),
+	}
+	if err := cfg.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	a, err := app.Open(ctx, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close(context.Background()) })
+	org, err := a.Service.CreateOrg(ctx, "fund", "Fund")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := a.Service.CreateKey(ctx, org.ID, "e2e", scopes, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check, err := apitest.NewConformance(a.Server.OpenAPI())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, client{t: t, base: "http://" + a.Addr(), key: k.Secret, check: check}
+}
+
 func data(m map[string]any) map[string]any { v, _ := m["data"].(map[string]any); return v }
 func list(m map[string]any) []any          { v, _ := m["data"].([]any); return v }
 
@@ -89,7 +125,6 @@ func list(m map[string]any) []any          { v, _ := m["data"].([]any); return v
 // exactly the recipients; rules that match nothing; alerts switched off; a refresh after news arrives; leads.
 func TestTrackerEndToEnd(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
-		ctx := context.Background()
 		clock := &fakeClock{}
 		step := time.Hour
 		web, err := simweb.Start(simweb.Options{Now: clock.now, Step: step})
@@ -98,34 +133,7 @@ func TestTrackerEndToEnd(t *testing.T) {
 		}
 		t.Cleanup(web.Close)
 		smtp := smtptest.Start(t, smtptest.Options{})
-		cfg := &config.Config{
-			Addr: "127.0.0.1:0", DatabaseURL: storetest.URL(t, engine), SMTPURL: smtp.URL, MailFrom: "radar@fund.example",
-			FetchAllowPrivate: true, NewsFeedURL: web.NewsFeedURL(), GitHubAPIURL: web.GitHubAPIURL(),
-		}
-		if err := cfg.Finish(); err != nil {
-			t.Fatal(err)
-		}
-		a, err := app.Open(ctx, cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := a.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { a.Close(context.Background()) })
-		org, err := a.Service.CreateOrg(ctx, "fund", "Fund")
-		if err != nil {
-			t.Fatal(err)
-		}
-		k, err := a.Service.CreateKey(ctx, org.ID, "e2e", []string{"tracker:read", "tracker:write", "leads:read", "leads:write"}, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check, err := apitest.NewConformance(a.Server.OpenAPI())
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := client{t: t, base: "http://" + a.Addr(), key: k.Secret, check: check}
+		_, c := startApp(t, engine, web, smtp.URL, "tracker:read", "tracker:write", "leads:read", "leads:write")
 		site := map[string]simweb.Company{}
 		for _, co := range web.Companies() {
 			site[co.Slug] = co

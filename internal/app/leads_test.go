@@ -1,13 +1,10 @@
 package app_test
 
 import (
-	"context"
 	"net/http"
 	"testing"
 	"time"
 
-	"radar/internal/app"
-	"radar/internal/config"
 	"radar/internal/simweb"
 	"radar/internal/sqldb/storetest"
 )
@@ -18,7 +15,6 @@ import (
 // tracking it needs nothing more than the alert rules and recipients.
 func TestLeadFromAnArticleIsTrackedAsIs(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
-		ctx := context.Background()
 		web, err := simweb.Start(simweb.Options{
 			Companies: []simweb.Company{{
 				Name: "Loamwise", Slug: "loamwise", Sector: "Agritech",
@@ -40,30 +36,7 @@ func TestLeadFromAnArticleIsTrackedAsIs(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(web.Close)
-		cfg := &config.Config{
-			Addr: "127.0.0.1:0", DatabaseURL: storetest.URL(t, engine), FetchAllowPrivate: true,
-			NewsFeedURL: web.NewsFeedURL(), GitHubAPIURL: web.GitHubAPIURL(),
-		}
-		if err := cfg.Finish(); err != nil {
-			t.Fatal(err)
-		}
-		a, err := app.Open(ctx, cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := a.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { a.Close(context.Background()) })
-		org, err := a.Service.CreateOrg(ctx, "fund", "Fund")
-		if err != nil {
-			t.Fatal(err)
-		}
-		k, err := a.Service.CreateKey(ctx, org.ID, "e2e", []string{"tracker:read", "tracker:write", "leads:read", "leads:write"}, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := client{t: t, base: "http://" + a.Addr(), key: k.Secret}
+		_, c := startApp(t, engine, web, "", "tracker:read", "tracker:write", "leads:read", "leads:write")
 
 		co := web.Companies()[0]
 		status, body := c.do(http.MethodPost, "/api/v1/tracker", map[string]any{

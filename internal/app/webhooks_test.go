@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -12,8 +11,6 @@ import (
 
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
-	"radar/internal/app"
-	"radar/internal/config"
 	"radar/internal/mail/smtptest"
 	"radar/internal/simweb"
 	"radar/internal/sqldb/storetest"
@@ -24,7 +21,6 @@ import (
 // the engine's own transactions produce them.
 func TestWebhooksFromTheEngine(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
-		ctx := context.Background()
 		web, err := simweb.Start(simweb.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -49,30 +45,7 @@ func TestWebhooksFromTheEngine(t *testing.T) {
 			got[p.Type] = true
 		}))
 		t.Cleanup(rcv.Close)
-		cfg := &config.Config{
-			Addr: "127.0.0.1:0", DatabaseURL: storetest.URL(t, engine), SMTPURL: smtp.URL, MailFrom: "radar@fund.example",
-			FetchAllowPrivate: true, NewsFeedURL: web.NewsFeedURL(), GitHubAPIURL: web.GitHubAPIURL(),
-		}
-		if err := cfg.Finish(); err != nil {
-			t.Fatal(err)
-		}
-		a, err := app.Open(ctx, cfg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := a.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { a.Close(context.Background()) })
-		org, err := a.Service.CreateOrg(ctx, "fund", "Fund")
-		if err != nil {
-			t.Fatal(err)
-		}
-		k, err := a.Service.CreateKey(ctx, org.ID, "hooks", []string{"tracker:write", "webhooks:manage"}, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := client{t: t, base: "http://" + a.Addr(), key: k.Secret}
+		_, c := startApp(t, engine, web, smtp.URL, "tracker:write", "webhooks:manage")
 		status, body := c.do(http.MethodPost, "/api/v1/webhooks", map[string]any{"url": rcv.URL,
 			"events": []string{"entity.enrichment_completed", "signal.created", "alert.sent"}})
 		if status != http.StatusCreated {
