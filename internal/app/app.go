@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -52,7 +53,9 @@ type App struct {
 	redis    *redis.Client
 	http     *http.Server
 	listener net.Listener
-	closers  []func(context.Context) error
+	// debugAddr is where net/http/pprof is served, when RADAR_DEBUG_ADDR is set.
+	debugAddr string
+	closers   []func(context.Context) error
 }
 
 // Open connects to the database (applying pending migrations) and builds the service.
@@ -177,6 +180,12 @@ func (a *App) Start(ctx context.Context) error {
 		return fmt.Errorf("app: start workers: %w", err)
 	}
 	a.closers = append(a.closers, a.Engine.Stop)
+	if a.Config.DebugAddr != "" {
+		if err := a.startDebug(); err != nil {
+			ln.Close()
+			return err
+		}
+	}
 	a.listener = api.Listener(ln)
 	a.http = api.NewHTTPServer(a.Server, api.DefaultTimeouts, slog.NewLogLogger(a.Logger.Handler(), slog.LevelWarn))
 	go func() {
@@ -186,6 +195,33 @@ func (a *App) Start(ctx context.Context) error {
 	}()
 	return nil
 }
+
+// startDebug serves net/http/pprof on Config.DebugAddr, apart from the API, until Close.
+func (a *App) startDebug() error {
+	ln, err := net.Listen("tcp", a.Config.DebugAddr)
+	if err != nil {
+		return fmt.Errorf("app: debug listener on %s: %w", a.Config.DebugAddr, err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	a.debugAddr = ln.Addr().String()
+	a.closers = append(a.closers, srv.Shutdown)
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			a.Logger.Error("debug server", "err", err)
+		}
+	}()
+	a.Logger.Info("serving profiles", "addr", a.debugAddr)
+	return nil
+}
+
+// DebugAddr is the address of the profiling listener, "" when RADAR_DEBUG_ADDR is unset.
+func (a *App) DebugAddr() string { return a.debugAddr }
 
 // Addr is the address the server listens on.
 func (a *App) Addr() string { return a.listener.Addr().String() }

@@ -18,10 +18,12 @@ import (
 
 // Config is Radar's configuration.
 type Config struct {
-	Addr              string
-	BaseURL           string
-	DatabaseURL       string
-	RedisURL          string
+	Addr        string
+	BaseURL     string
+	DatabaseURL string
+	RedisURL    string
+	// DebugAddr, when set, serves net/http/pprof on its own listener.
+	DebugAddr         string
 	SMTPURL           string
 	MailFrom          string
 	FetchAllowPrivate bool
@@ -71,6 +73,7 @@ func options() []option {
 		{env: "RADAR_JOB_TIMEOUT", flag: "job-timeout", help: "how long one background job (enrichment, tracker run, e-mail) may take; a crashed process's job is retried a little after it (default: 4m enrichment, 5m runs)", duration: func(c *Config) *time.Duration { return &c.JobTimeout }},
 		{env: "RADAR_TRUSTED_PROXIES", flag: "trusted-proxies", help: "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (sign-in limits); unset = none", field: func(c *Config) *string { return &c.TrustedProxies }},
 		{env: "RADAR_MCP_TOOLSETS", flag: "mcp-toolsets", def: "default", help: "comma-separated MCP toolsets: default (the specification's tools, always offered) and the opt-in delivery (mark_signals_seen, preview_rules)", field: func(c *Config) *string { return &c.MCPToolsets }},
+		{env: "RADAR_DEBUG_ADDR", flag: "debug-addr", help: "address of an admin listener serving net/http/pprof (keep it on loopback: 127.0.0.1:6060); unset = off", field: func(c *Config) *string { return &c.DebugAddr }},
 		{env: "RADAR_SECRET", flag: "secret", help: "signs cursors and sessions; replicas must share it (default: generated and stored in the database)", secret: true, field: func(c *Config) *string { return &c.Secret }},
 	}
 }
