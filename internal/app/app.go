@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"runtime"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -208,6 +209,10 @@ func (a *App) startDebug() error {
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	// Block and mutex profiles are empty unless sampled: a blocking event of about 10µs or more, and one
+	// mutex contention in 100, are recorded while the listener is on.
+	runtime.SetBlockProfileRate(int(10 * time.Microsecond))
+	runtime.SetMutexProfileFraction(100)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	a.debugAddr = ln.Addr().String()
 	a.closers = append(a.closers, srv.Shutdown)
