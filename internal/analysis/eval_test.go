@@ -286,7 +286,7 @@ func (s evalScore) report(name string) string {
 // part are ever printed.
 func TestEval(t *testing.T) {
 	train := loadEval(t, "train-*.jsonl")
-	heldout := loadEval(t, "heldout.jsonl")
+	heldout := loadEval(t, "heldout*.jsonl")
 	if len(train) == 0 || len(heldout) == 0 {
 		t.Fatalf("evaluation set incomplete: %d training and %d held-out items", len(train), len(heldout))
 	}

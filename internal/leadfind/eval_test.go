@@ -188,9 +188,17 @@ func TestEval(t *testing.T) {
 	if *trainOnly {
 		return
 	}
-	heldout, ok := readEval(t, "heldout.jsonl")
-	if !ok {
-		t.Skip("heldout.jsonl is not there")
+	heldoutFiles, err := filepath.Glob(filepath.Join(evalDir, "heldout*.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(heldoutFiles) == 0 {
+		t.Skip("no heldout*.jsonl")
+	}
+	var heldout []evalItem
+	for _, path := range heldoutFiles {
+		items, _ := readEval(t, filepath.Base(path))
+		heldout = append(heldout, items...)
 	}
 	s := score(heldout, nil)
 	t.Logf("held-out: %v", s)
