@@ -25,7 +25,7 @@ var trainOnly = flag.Bool("eval.train", false, "score the training files only, l
 // The held-out bars: the test fails when the held-out figures fall below them. The stage bar is the
 // target; the lead F1 target of 0.92 is not reached, so its bar is the F1 reached, floored to two decimals.
 const (
-	minHeldoutF1    = 0.83
+	minHeldoutF1    = 0.86
 	minHeldoutStage = 0.90
 )
 
