@@ -179,6 +179,17 @@ func (h *harness) deliveries(t *testing.T, id string) []map[string]any {
 	return res.Items()
 }
 
+// waitDeliveries polls the delivery log until it holds at least n attempts: an attempt is logged after its
+// response arrives, so the receiver can see a request before the log shows it.
+func (h *harness) waitDeliveries(t *testing.T, id string, n int) []map[string]any {
+	t.Helper()
+	log := h.deliveries(t, id)
+	for deadline := time.Now().Add(10 * time.Second); len(log) < n && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		log = h.deliveries(t, id)
+	}
+	return log
+}
+
 // verify checks a delivery's signature with the Standard Webhooks reference library.
 func verify(t *testing.T, secret string, r received) {
 	t.Helper()
@@ -256,7 +267,7 @@ func TestRunEventsAreSignedAndLogged(t *testing.T) {
 			t.Errorf("receiver got %d requests, want 4 (a quiet run is not signal.changed)", n)
 		}
 
-		log := h.deliveries(t, id)
+		log := h.waitDeliveries(t, id, 4)
 		if len(log) != 4 {
 			t.Fatalf("delivery log has %d attempts, want 4", len(log))
 		}
@@ -305,12 +316,7 @@ func TestRetriesKeepTheEventID(t *testing.T) {
 				t.Errorf("webhook-id %q, want %q on every attempt", r.Header.Get("webhook-id"), msg)
 			}
 		}
-		var log []map[string]any
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-			if log = h.deliveries(t, id); len(log) == 3 {
-				break
-			}
-		}
+		log := h.waitDeliveries(t, id, 3)
 		if len(log) != 3 {
 			t.Fatalf("log has %d attempts, want 3", len(log))
 		}
@@ -379,10 +385,7 @@ func TestPrivateAddressesRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		h.env.Do(t, http.MethodPost, "/api/v1/webhooks/"+ep.ID+"/test", h.key, nil)
-		var log []map[string]any
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && len(log) == 0; time.Sleep(20 * time.Millisecond) {
-			log = h.deliveries(t, ep.ID)
-		}
+		log := h.waitDeliveries(t, ep.ID, 1)
 		if len(log) == 0 || log[0]["success"] != false || !strings.Contains(log[0]["error"].(string), "private or reserved address refused") {
 			t.Errorf("delivery log: %v, want a refused attempt", log)
 		}
@@ -608,8 +611,7 @@ func TestDeliveryLogKept30Days(t *testing.T) {
 			h.env.Do(t, http.MethodPost, "/api/v1/webhooks/"+id+"/test", h.key, nil)
 		}
 		rcv.wait(t, 2)
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && len(h.deliveries(t, id)) < 2; time.Sleep(20 * time.Millisecond) {
-		}
+		h.waitDeliveries(t, id, 2)
 		at := time.Now()
 		clean := func(now time.Time) {
 			d, err := webhook.New(webhook.Config{Store: h.env.DB, Clock: func() time.Time { return now }})
