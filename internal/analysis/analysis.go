@@ -4,10 +4,16 @@
 // The built-in analyser is deterministic. It reads each item with a table of trigger phrases over the item's
 // text, in which the company and its founders are replaced by tokens: per type, the strongest event about the
 // company, and whether it is denied, unconfirmed, past, in the headline or another company's. An item model (a
-// multinomial logistic regression over the item's stemmed words and word pairs, its source and form, and those
-// trigger hits, trained on testdata/eval/train-*.jsonl into model.txt) then types the item, so that phrasings
-// the table does not know still count, and a phrase the table knows can be outweighed by what the rest of the
-// item says. A headline alone is too short for the model: its strongest phrase decides, the most significant
+// multinomial logistic regression over the item's stemmed words and word pairs, its source and form, those
+// trigger hits, whether the sentences that hold them name the company or open with another name, and what its
+// amounts are — a round, revenue, a deal's value, a grant, a prize — trained on testdata/eval/train-*.jsonl into
+// model.txt) then types the item, so that phrasings the table does not know still count, and a phrase the table
+// knows can be outweighed by what the rest of the item says. The model may call an item funding or an
+// acquisition only when a current phrase of that type is about the company (else the runner-up type wins: a
+// customer's round, revenue or a past round is no funding; the runner-up is the likeliest type the item affirms),
+// a strong phrase about the company overrules the model's call of other news when the model gives the phrase's
+// type at least a quarter of its belief, and when the headline reports its type beside a
+// more significant event about the company, the more significant one is the type. A headline alone is too short for the model: its strongest phrase decides, the most significant
 // when several are about as strong. Other news that denies an event is that event, denied. A GitHub item is
 // an open-source release; a page diff whose changes are all cosmetic (dates, counters, page furniture) is no
 // change, and other news in a page diff is a website change. The analysis text says what decided: the phrase,

@@ -57,18 +57,41 @@ func buildTriggers() []trigger {
 		})
 	}
 
-	notDealMoney := func(s string, _, end int) bool {
-		return moneyNotDealRe.MatchString(s[end:])
+	notDealMoney := func(s string, start, end int) bool {
+		if moneyNotDealRe.MatchString(s[end:]) {
+			return true
+		}
+		// "raises the bar: $1 billion processed"
+		if i := strings.IndexByte(s[start:end], ' '); i >= 0 && raiseOtherRe.MatchString(s[start+i:end]) {
+			return true
+		}
+		// "lands a $3M defence contract", "wins a £1m prize": a deal's value or a prize, not a round (a grant is
+		// money raised, so it is one).
+		next := strings.Fields(s[end:min(len(s), end+40)])
+		next = next[:min(3, len(next))]
+		for _, w := range next {
+			w = strings.Trim(w, ".,;:()'\"")
+			if roundWords[w] {
+				return false
+			}
+			if notRoundWords[w] {
+				return true
+			}
+		}
+		return false
 	}
 	// Funding.
 	add(radar.TypeFunding, 0.95, "", `(?:rais(?:es|ed|ing|e)|secur(?:es|ed|ing|e)|clos(?:es|ed|ing|e)|land(?:s|ed|ing)?|bag(?:s|ged|ging)?|nab(?:s|bed)?|snag(?:s|ged)?|pull(?:s|ed)? in|rak(?:es|ed|e) in|pick(?:s|ed)? up|scoops?|scooped|nets|netted|scor(?:es|ed)|grab(?:s|bed)) (?:\S+ ){0,4}?AMOUNT`, notDealMoney)
 	add(radar.TypeFunding, 0.9, "", `(?:net|score|collect(?:s|ed)?|attract(?:s|ed)?|receiv(?:es|ed|e)|gets?|got|grab|announc(?:es|ed|e)|confirm(?:s|ed)?|reveal(?:s|ed)?|tops? up|topped up|extends?|extended|complet(?:es|ed|e)) (?:\S+ ){0,4}?MONEY (?:\S+ ){0,3}?(?:round|funding|financing|investment|seed|series|raise|backing|capital)`, nil)
 	add(radar.TypeFunding, 0.93, "", `(?:pre-?seed|seed|series [a-h]\d?|angel|bridge|growth|venture|funding|financing|investment|extension|mezzanine|crowdfunding|equity|convertible|safe|debt) (?:round|funding|financing|raise|investment|note)`, nil)
 	add(radar.TypeFunding, 0.92, "", `(?:round|funding|financing|investment|raise) (?:was |is )?(?:led|co-led) by`, nil)
-	add(radar.TypeFunding, 0.9, "", `(?:rais(?:es|ed|ing|e)|secur(?:es|ed|ing|e)|clos(?:es|ed|ing|e)|land(?:s|ed)?|bag(?:s|ged)?|announc(?:es|ed|e)|complet(?:es|ed|e)|receiv(?:es|ed|e)|gets?|got|attract(?:s|ed)?|win(?:s)?|won) (?:\S+ ){0,4}?(?:new |fresh |additional |more )?(?:funding|financing|investment|capital|seed|pre-?seed|series [a-h]|round|backing|grant|cash injection)\b`, nil)
+	add(radar.TypeFunding, 0.9, "", `(?:rais(?:es|ed|ing|e)|secur(?:es|ed|ing|e)|clos(?:es|ed|ing|e)|land(?:s|ed)?|bag(?:s|ged)?|announc(?:es|ed|e)|complet(?:es|ed|e)|receiv(?:es|ed|e)|gets?|got|attract(?:s|ed)?|win(?:s)?|won) (?:\S+ ){0,4}?(?:new |fresh |additional |more )?(?:funding|financing|investment|capital|seed|pre-?seed|series [a-h]|round|backing|cash injection)\b`, nil)
 	add(radar.TypeFunding, 0.9, "", `invest(?:s|ed|ing)? (?:\S+ ){0,3}?MONEY (?:\S+ ){0,2}?in`, nil)
 	add(radar.TypeFunding, 0.9, "", `MONEY (?:\S+ ){0,2}?(?:round|raise|funding|financing|investment|seed|series [a-h])\b`, nil)
 	add(radar.TypeFunding, 0.85, "", `(?:investment from|with participation from|participation from|new investors|existing investors|from investors|led the round|co-led the round|invests? in CO|invested in CO)`, nil)
+	// A grant or subsidy the company receives is money raised too (a prize is recognition).
+	add(radar.TypeFunding, 0.88, "grant", `(?:award(?:s|ed)?|receiv(?:es|ed|e|ing)|win(?:s|ning)?|won|secur(?:es|ed|e|ing)|land(?:s|ed)?|gets?|got|bag(?:s|ged)?|scoop(?:s|ed)?|obtain(?:s|ed)?|nab(?:s|bed)?) (?:\S+ ){0,6}?(?:grants?|subsid(?:y|ies)|sbir|innovate uk funding|horizon europe funding|eic accelerator funding)\b`, nil)
+	add(radar.TypeFunding, 0.86, "grant", `MONEY (?:\S+ ){0,4}?(?:grants?|subsid(?:y|ies))\b`, nil)
 	add(radar.TypeFunding, 0.85, "", `series [a-h]\b`, nil)
 	add(radar.TypeFunding, 0.8, "", `(?:pre-?seed|seed funding|seed money|seed capital)\b`, nil)
 	add(radar.TypeFunding, 0.58, "", `(?:fundrais(?:e|es|ed|ing)|funding|financing)\b`, nil)
@@ -83,7 +106,7 @@ func buildTriggers() []trigger {
 	add(radar.TypeAcquisition, 0.88, "target", `(?:found (?:the right|a|our|its) (?:new )?home|(?:becomes?|became|is now|are now|will become) (?:a )?part of|(?:is|are) joining (?:forces with )?(?:\S+ ){0,2}?family)`, nil)
 	add(radar.TypeAcquisition, 0.88, "buyer", `(?:absorb(?:s|ed)|(?:deal|agreement|offer) to (?:buy|acquire|purchase)|acquisition (?:of|by))\b`, nil)
 	add(radar.TypeAcquisition, 0.93, "merger", `(?:merg(?:es|ed|ing|e) with|merger with|merger of|to merge|merger between|combine with|combination with)`, nil)
-	add(radar.TypeAcquisition, 0.92, "exit", `(?:ipo|initial public offering|go(?:es|ing)? public|went public|files? (?:confidentially )?(?:for|to) (?:an )?(?:ipo|go public)|lists? on (?:the )?(?:nasdaq|nyse|lse|london stock exchange|stock exchange)|direct listing|spac merger|successful exit)`, nil)
+	add(radar.TypeAcquisition, 0.92, "exit", `(?:ipo|initial public offering|go(?:es|ing)? public|went public|files? (?:confidentially )?(?:for|to) (?:an )?(?:ipo|go public)|(?:lists?|listed|listing|floats?|floated|floating|debuts?|debuted|(?:made|makes|making) its debut|begins? trading|began trading|starts? trading) (?:its shares )?on (?:the )?(?:\S+ ){0,2}?(?:nasdaq|nyse|lse|asx|tsx|tsxv|euronext|nasdaq nordic|sgx|hkex|jse|aim|stock exchange|securities exchange|stock market|main market|bourse|börse)|(?:stock market|market|trading|public market) debut|direct listing|spac merger|successful exit)`, nil)
 	add(radar.TypeAcquisition, 0.92, "buyer", `(?:acquir(?:es|ed|ing)|to acquire|agrees? to (?:buy|acquire|purchase)|buy(?:s|ing)|bought|snap(?:s|ped)? up|tak(?:es|en) over|completes? (?:the |its )?(?:acquisition|purchase))`, func(s string, _, end int) bool {
 		return buyOtherRe.MatchString(s[end:])
 	})
@@ -187,7 +210,7 @@ func buildTriggers() []trigger {
 	})
 	add(radar.TypeProductLaunch, 0.75, "", `(?:ship(?:s|ped|ping)? (?:a |its |the |new )|now available|generally available|general availability|available today|is live|goes live|public beta|private beta|open beta|in beta|beta|early access|public preview|new feature|new features|product update|new version|version \d|v\d+(?:\.\d+)+)\b`, nil)
 	add(radar.TypeProductLaunch, 0.7, "", `(?:the launch of|product launch|new product|new app|new platform|new tool)`, nil)
-	add(radar.TypeProductLaunch, 0.8, "", `(?:adds? (?:\S+ ){0,3}?(?:support for|feature|features|mode|integration with)|(?:is|are) now (?:available|live|in beta|generally available|on sale)|(?:goes|went|now) on sale|available to (?:order|pre-?order|buy)|new (?:model|device|version|release|edition|plan|tier|range|line)\b|announc(?:es|ed) (?:\S+ ){0,3}?(?:product|platform|app|tool|service|feature|device)\b)`, nil)
+	add(radar.TypeProductLaunch, 0.8, "", `(?:adds? (?:\S+ ){0,3}?(?:support for|feature|features|mode)|(?:is|are) now (?:available|live|in beta|generally available|on sale)|(?:goes|went|now) on sale|available to (?:order|pre-?order|buy)|new (?:model|device|version|release|edition|plan|tier|range|line)\b|announc(?:es|ed) (?:\S+ ){0,3}?(?:product|platform|app|tool|service|feature|device)\b)`, nil)
 	add(radar.TypeProductLaunch, 0.68, "", `(?:changelog|release notes|what's new|new in \S+|now supports?|now you can|you can now|^\S+ v?\d+\.\d+(?:\.\d+)?$)`, nil)
 	add(radar.TypeProductLaunch, 0.8, "", `(?:^it's here|^shipped:|^new:|pre-?orders? (?:are )?(?:now )?open|out now|available now|now shipping|(?:just|we|we've) shipped|say hello to|meet the new)\b`, nil)
 
@@ -195,12 +218,23 @@ func buildTriggers() []trigger {
 	add(radar.TypePartnership, 0.85, "", `(?:partner(?:s|ed|ing)? with|partnership|teams? up|teamed up|teaming up|joins? forces|joined forces|joining forces|strategic alliance|alliance with|collaborat(?:es|ed|ion|ing) with|co-develop\w*|joint venture|teams with)`, nil)
 	add(radar.TypePartnership, 0.82, "", `(?:signs?|signed|inks?|inked|strikes?|struck|seals?|sealed|agrees?|agreed) (?:a |an )?(?:\S+ ){0,3}?(?:deal|agreement|contract|mou|memorandum|pact|partnership)`, nil)
 	add(radar.TypePartnership, 0.82, "", `(?:wins?|won|lands?|landed|secures?|secured|awarded|bags?|bagged) (?:a |an )?(?:\S+ ){0,4}?(?:contract|deal|tender|framework agreement)`, nil)
+	add(radar.TypePartnership, 0.82, "", `(?:wins?|won|lands?|landed|secures?|secured|awarded|bags?|bagged|receiv(?:es|ed)) (?:a |an |its |their )?(?:\S+ ){0,4}?(?:orders?|offtake (?:deal|agreement))\b`, func(s string, start, end int) bool {
+		return strings.HasSuffix(s[start:end], " in order") || strings.HasSuffix(s[start:end], " to order")
+	})
 	add(radar.TypePartnership, 0.8, "", `(?:white-?label(?:s|ed|ing)?|bundl(?:es|ed|ing|e) (?:\S+ ){0,5}?with|resell(?:s|ing)?|(?:official|preferred|exclusive|launch|technology|distribution) partner)\b`, nil)
 	add(radar.TypePartnership, 0.82, "", `(?:new partners?\b|partners?:|(?:is|are|becomes?|became) (?:now )?(?:the |a |an |their |its )?(?:\S+ ){0,2}?(?:provider|supplier|partner|vendor|reseller|distributor) (?:for|to|of)\b|(?:as a|as its|as their|new|newest|first|largest|biggest|anchor|flagship) (?:\S+ )?customer\b|sign(?:s|ed|ing)? (?:\S+ ){1,4}?as (?:a |its |their )?(?:customer|client|partner)|rolling out (?:\S+ ){0,4}?across|(?:now )?live (?:inside|in every|across)|nearing (?:a )?deal|close to signing|(?:talks|negotiations) (?:\S+ ){0,3}?(?:deal|contract|agreement|partnership|supply)|to supply (?:\S+ ){0,4}?to|\S+ × \S+)`, nil)
 	investsInOther := func(s string, _, end int) bool {
 		return strings.HasPrefix(s[end:], " "+companyToken)
 	}
-	add(radar.TypePartnership, 0.9, "investor", `(?:CO(?:'s)? (?:\S+ ){0,2}?(?:invests?|invested|investing|takes? (?:a |an )?(?:\S+ )?stake|took (?:a |an )?(?:\S+ )?stake|backs|backed|co-leads?|co-led|participat(?:es|ed) in) (?:\S+ ){0,5}?in|(?:makes?|made|its) (?:its |a |their )?(?:first |new |strategic |minority )?(?:investment|stake) in|(?:we|we've|we have) (?:put|invested) (?:\S+ ){0,3}?into)`, investsInOther)
+	add(radar.TypePartnership, 0.9, "investor", `(?:CO(?:'s)? (?:\S+ ){0,2}?(?:invests?|invested|investing|(?:takes?|took|taken|taking) (?:a |an )?(?:\S+ )?stake|backs|backed|co-leads?|co-led|participat(?:es|ed) in) (?:\S+ ){0,5}?in|(?:makes?|made|its) (?:its |a |their )?(?:first |new |strategic |minority )?(?:investment|stake) in|(?:we|we've|we have) (?:put|invested) (?:\S+ ){0,3}?into)`, investsInOther)
+	// "Acme and Globex partner on payouts", "partnered up".
+	add(radar.TypePartnership, 0.84, "", `(?:partner(?:s|ed|ing)? up|(?:and|&) \S+(?: \S+){0,2}? partner(?:s|ed)? (?:on|to|for|in)\b)`, nil)
+	// Posts that name the partner by its handle ("publishing the game with @studio", "now runs on @cloud"),
+	// and another business selling, stocking or deploying the company's product.
+	add(radar.TypePartnership, 0.8, "", `(?:(?:publish|work|partner|build|launch|team|collaborat|ship|bring|creat|develop|co-\S+)\S* (?:\S+ ){0,8}?with @\S+|(?:now )?(?:run|runs|running) on @\S+|(?:powered|backed|hosted) by @\S+|built on @\S+|hosted on @\S+)`, nil)
+	add(radar.TypePartnership, 0.78, "", `(?:sell|offer|stock|carry|distribut|resell|bundl|white-label|deploy|install|pilot)(?:s|es|ing|ed|e)? CO's`, nil)
+	// An integration with another company's product is a partnership, also when a changelog announces it.
+	add(radar.TypePartnership, 0.8, "", `(?:integrat(?:es|ed|ion|ing) with|(?:native|official|new|two-way|deep|direct) (?:\S+ ){0,2}?integration|integration (?:for|between))\b`, nil)
 	add(radar.TypePartnership, 0.75, "", `(?:integrat(?:es|ed|ion|ing) with|new integration|integration for|selected by|chosen by|deploy(?:s|ed)? (?:\S+ ){0,2}?(?:across|at)|reseller|distribution agreement|customer win)`, nil)
 
 	// Geography.
@@ -223,12 +257,20 @@ func buildTriggers() []trigger {
 
 	// Legal.
 	add(radar.TypeLegal, 0.88, "serious", `MONEY fine\b`, nil)
-	add(radar.TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|fil(?:es|ed|ing|e) (?:a )?(?:suit|lawsuit|complaint|claim)|class action|charged with|indicted|fraud|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe (?:into|by|of)|probes into|under probe|(?:opens?|launch(?:es|ed)?) (?:a |an )?(?:\S+ )?probe|(?:regulatory|antitrust|federal|criminal|sec|ftc|eu|doj) probe|prosecut\w+|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
+	add(radar.TypeLegal, 0.88, "serious", `(?:fines CO|lawsuit|sues|sued|suing|fil(?:es|ed|ing|e) (?:a )?(?:suit|lawsuit|complaint|claim)|class action|charged with|indicted|fined|fines? (?:of|from|by|for)|penalt(?:y|ies)|investigation|investigat(?:es|ed|ing)|probe (?:into|by|of)|probes into|under probe|(?:opens?|launch(?:es|ed)?) (?:a |an )?(?:\S+ )?probe|(?:regulatory|antitrust|federal|criminal|sec|ftc|eu|doj) probe|prosecut\w+|subpoena\w*|antitrust|injunction|raided|criminal)`, nil)
+	add(radar.TypeLegal, 0.88, "serious", `fraud`, func(s string, start, end int) bool {
+		return fraudToolRe.MatchString(s[end:]) || strings.HasSuffix(s[:start], "anti-")
+	})
 	add(radar.TypeLegal, 0.86, "serious", `(?:opens? (?:\S+ ){0,2}?(?:proceedings|investigation|inquiry|probe|case) (?:against|into)|tribunal|warning letter|scrutiny|watchdog|competition (?:office|authority|commission)|enforcement action|class-action|accused of|allegations?)`, nil)
 	add(radar.TypeLegal, 0.84, "", `(?:(?:settles?|settled|settling) (?:\S+ ){0,3}?(?:lawsuit|suit|case|claims?|dispute|charges|allegations|litigation|with)\b|settlement (?:with|over|in the|of the|of a|agreement with)\b|(?:legal|court|ftc|sec|regulatory|\$\S+) settlement|agrees? to (?:\S+ ){0,2}?settlement)`, nil)
-	add(radar.TypeLegal, 0.86, "serious", `(?:ordered to (?:pay|stop|halt|cease)|verdict|faces? (?:a |an )?(?:\S+ )?(?:lawsuit|suit|claim|fine|investigation|probe|charges)|banned from|ban on CO|arbitration|recall(?:s|ed)? (?:\S+ ){0,3}?(?:over|after|due))`, nil)
+	add(radar.TypeLegal, 0.86, "serious", `(?:ordered to (?:pay|stop|halt|cease)|verdict|fac(?:es|ed|ing|e) (?:a |an )?(?:\S+ ){0,2}?(?:lawsuit|suit|claims?|fines?|investigation|probe|charges|citations?|penalt(?:y|ies)|sanctions|inquiry|legal action|ban|recall)|banned from|ban on CO|arbitration|recall(?:s|ed)? (?:\S+ ){0,3}?(?:over|after|due))`, nil)
 	add(radar.TypeLegal, 0.84, "", `(?:alleg(?:es|ed|ing|ation|ations)|sanction(?:s|ed)|trademark (?:dispute|claim|case|infringement)|copyright (?:claim|infringement|lawsuit|case)|licen[cs]e (?:revoked|suspended)|regulatory action|enforcement notice)\b`, nil)
 	add(radar.TypeLegal, 0.82, "", `(?:litigation|court|ruling|regulator\w*|patent (?:dispute|infringement|suit|case)|infring\w+|data breach|cease and desist|complaint|gdpr|legal action|legal battle|judge)`, nil)
+
+	// Further legal wording: regulators' citations and orders, pleas and convictions, recalls, settled probes,
+	// court fights, competition and privacy cases, patent fights.
+	add(radar.TypeLegal, 0.86, "serious", `(?:(?:pleads?|pleaded|pled) (?:not )?guilty|convicted|conviction for|penali[sz](?:es|ed|ing)|slapped with|hit with (?:a |an )?(?:\S+ ){0,2}?(?:lawsuit|suit|claim|fine|ban|penalty|complaint|charges)|cit(?:ed|es|ing) (?:\S+ ){0,6}?(?:violations?|breaches|hazards?|infractions?)|citations? (?:\S+ ){0,4}?(?:violations?|hazards?|safety|after|over|for)|(?:safety|health|environmental|privacy|consumer|labou?r|wage|sanctions|export|securities|competition) (?:law )?(?:violations?|breaches)|in (?:breach|violation) of|dawn raids?|price[- ]fixing|cartel|anti-?competitive|anti-trust|abuse of (?:a |its )?dominan\w+|consent (?:decree|order))\b`, nil)
+	add(radar.TypeLegal, 0.84, "", `(?:(?:settles?|settled|settling|resolves?|resolved) (?:\S+ ){0,3}?(?:probe|investigation|inquiry|complaint|action|matter|charges|claims?|case|suit|lawsuit|dispute)|(?:takes?|took|taken|dragged|drags?) (?:\S+ ){0,3}?to court|(?:legal|court|courtroom|patent|trademark) (?:challenge|fight|dispute|threat|case|proceedings|row|clash|war|battle)|patent (?:lawsuit|suit|claims?|troll|litigation)|countersu(?:es|ed|e|ing)|counter-?suit|appeal(?:s|ed|ing)? (?:\S+ ){0,3}?(?:ruling|decision|fine|verdict|judgment|judgement|penalty|order)|(?:product|voluntary|safety|nationwide|urgent) recall|issu(?:es|ed) a recall|recall(?:s|ed|ing)? (?:\S+ ){0,4}?(?:units|vehicles|products|devices|batches|bottles|cars|packs|jars|lots)|(?:data protection|privacy|competition|consumer) (?:authority|regulator|watchdog|commissioner|complaint|probe|inquiry|case|ruling)|information commissioner|whistle-?blower)\b`, nil)
 
 	// Recognition.
 	add(radar.TypeRecognition, 0.88, "", `(?:wins?|won|winning|awarded|receiv(?:es|ed|e)|earn(?:s|ed)?|takes? home|picks? up|scoops?) (?:\S+ ){0,4}?(?:award|awards|prize|honou?r|medal|recognition|accolade|title)`, nil)
@@ -240,6 +282,12 @@ func buildTriggers() []trigger {
 	add(radar.TypeRecognition, 0.86, "", `(?:ranks?|ranked|placed|comes?) (?:no\. ?|number |#)?\d+\w* (?:on|in|among)|(?:companies|startups|start-ups|firms) to watch|(?:incubator|accelerator|programme|program) (?:welcomes|selects|picks|admits)|(?:latest|new|spring|autumn|fall|summer|winter) (?:intake|cohort|batch)|(?:technology )?fast \d+`, nil)
 	add(radar.TypeRecognition, 0.75, "", `\d+ under \d+`, nil)
 	add(radar.TypeRecognition, 0.75, "", `(?:fastest[- ]growing|best places to work|great place to work|award|awards|finalist|shortlisted|winner|prize|accelerator|cohort|y combinator|techstars)\b`, nil)
+	// Further recognition wording: prizes shared or collected, ranked lists, being named a winner or leader,
+	// joining an accelerator, certifications.
+	add(radar.TypeRecognition, 0.88, "", `(?:shares?|shared|clinch(?:es|ed)?|claims?|claimed|lifts?|lifted|collects?|collected|bags?|bagged|nabs?|nabbed|walks? away with|walked away with|triumph(?:s|ed)? (?:at|in)) (?:\S+ ){0,5}?(?:award|awards|prize|trophy|medal|title|honou?rs|accolade)\b`, nil)
+	add(radar.TypeRecognition, 0.86, "", `(?:\d+ (?:most|best|top|hottest|coolest|leading|fastest[- ]growing|promising|innovative|influential)|most (?:innovative|promising|exciting|influential|admired)) (?:\S+ ){0,4}?(?:companies|startups|start-ups|firms|brands|businesses|employers|workplaces|scale-?ups|innovators|products)\b`, nil)
+	add(radar.TypeRecognition, 0.86, "", `(?:inducted into|hall of fame|named (?:a |an |the )?(?:\S+ )?(?:winner|finalist|runner-up|leader|pioneer|champion|visionary)|magic quadrant|forrester wave|cool vendors?|runner-up|highly commended|commended (?:for|in|at)|long-?listed|crowned|(?:recipient|winner)s? of (?:the |this year's )?(?:\S+ ){0,4}?(?:award|prize|medal)|certified b corp\w*|b corp certification|becomes? (?:a )?(?:certified )?b corp\w*)\b`, nil)
+	add(radar.TypeRecognition, 0.84, "", `(?:(?:selected|chosen|picked|accepted|admitted) (?:\S+ ){0,2}?(?:for|into|to join|to) (?:\S+ ){0,5}?(?:accelerator|incubator|cohort|fellowship|batch)|(?:joins?|joined|joining) (?:\S+ ){0,4}?(?:accelerator|incubator|cohort|fellowship)|(?:earns?|earned|achiev(?:es|ed)|gain(?:s|ed)|awarded|receiv(?:es|ed)) (?:\S+ ){0,3}?(?:certification|accreditation|kitemark|seal of approval))\b`, nil)
 
 	// Open source.
 	add(radar.TypeOpenSource, 0.88, "", `(?:open[- ]sourc(?:es|ed|ing)|open[- ]source (?:release|project|library|framework|model|sdk|tool|version)|on github|github (?:repo|repository)|new repository|stars on github)`, nil)
@@ -288,7 +336,7 @@ var (
 	ceoRe            = regexp.MustCompile(`\b(?:ceo|chief executive)\b`)
 
 	raiseOtherRe = regexp.MustCompile(`^ (?:the |its |their |our |some |serious |new |fresh )?(?:concerns?|questions?|prices?|awareness|the bar|eyebrows|alarms?|doubts?|hopes|expectations|issues?|the stakes|a flag|flags|fears|the profile|its profile|the level)`)
-	buyOtherRe   = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)|^(?: \S+){1,4} as (?:a |its )?(?:customer|client|partner)`)
+	buyOtherRe   = regexp.MustCompile(`^ (?:back |into |in |a stake|stake|shares|ads|ad space|time|tickets|software|servers)|^ (?:\S+ ){0,2}?(?:new )?(?:users|players|customers|subscribers|followers|downloads|fans|members|listeners|readers|drivers|riders)\b|^(?: \S+){1,4} as (?:a |its )?(?:customer|client|partner)`)
 	enterOtherRe = regexp.MustCompile(`^enter(?:s|ed|ing)? (?:into|administration|liquidation|talks|an? |the |negotiations|receivership|(?:\S+ )?(?:collaboration|partnership|agreement|deal|alliance|venture|joint)\b)`)
 	// postTitleRe finds the titles of social posts, "Ines Castro on X", whose first sentence is their headline.
 	postTitleRe       = regexp.MustCompile(`^.{2,80} on (?:x|twitter|linkedin|bluesky|mastodon|threads|instagram|facebook)$`)
@@ -301,7 +349,14 @@ var (
 	expandsTeamRe     = regexp.MustCompile(`^ (?:its |the |our )?(?:team|headcount|workforce|staff|product|offering|features?)`)
 	releaseOtherRe    = regexp.MustCompile(`^ (?:its |the |a |an |their |our |new )?(?:\S+ ){0,2}(?:report|statement|results|figures|data|survey|study|findings|guidance|earnings|letter|white ?paper|e-?book|podcast|video|webinar|episode|benchmark|index|ranking)s?\b`)
 	pastRe            = regexp.MustCompile(`\b(?:last (?:year|month|spring|summer|autumn|fall|winter|round)|a year ago|years ago|previously|earlier (?:this|that) year|in (?:19\d\d|20[01]\d|202[0-5])|back in|to date|since (?:its|it was|the) (?:founding|founded|launch)|after (?:raising|its|a|last)|which raised|who (?:previously|earlier|founded|co-founded|sold|left|built|ran|led)|had raised|prior to|formerly|once (?:ran|led|founded)|went on to|before (?:founding|joining|starting))\b`)
+	fraudToolRe       = regexp.MustCompile(`^(?:-| )(?:detection|prevention|alerts?|protection|scoring|checks?|tools?|models?|engine|screening|monitoring|controls?|teams?|signals?|risk|analytics|management|platform|api)\b`)
 	launchInBetaRe    = regexp.MustCompile(`^(?:beta|preview|early access|public|private|the app store|app store|stealth)`)
+)
+
+// roundWords and notRoundWords, right after an amount, tell whether it sizes a round or something else.
+var (
+	roundWords    = wordSet(`round rounds funding financing investment seed pre-seed series equity raise venture capital grant grants subsidy`)
+	notRoundWords = wordSet(`contract contracts order orders deal deals tender prize prizes award awards revenue revenues sales arr turnover bookings gmv`)
 )
 
 // match is the best occurrence of one type in one item.
@@ -325,9 +380,20 @@ type scanned struct {
 	title        bool             // sentences[0] is the title
 	best         map[string]match // the best occurrence of each type
 	people       []string
-	mentioned    bool // the item names the company or a founder
-	titleMention bool // the title does
-	otherTitle   bool // the title reports another company's event
+	mentioned    bool  // the item names the company or a founder
+	titleMention bool  // the title does
+	otherTitle   bool  // the title reports another company's event
+	hits         []hit // every sentence's strongest affirmed occurrence per type
+}
+
+// hit is one type's strongest affirmed occurrence in one sentence, and whether that sentence names the
+// company or a founder.
+type hit struct {
+	m     match
+	head  bool // the sentence is the headline
+	typ   string
+	named bool
+	opens string // who opens the sentence: "co" (the company, a founder, "we"), "name" (another name) or "other"
 }
 
 // scanItem runs the trigger table over an item: its title and sentences, or for a changed page the lines
@@ -394,12 +460,25 @@ func scanItem(it Item, company string, founders []string) scanned {
 			if cur, ok := sc.best[m.typ]; !ok || better(m, cur) {
 				sc.best[m.typ] = m
 			}
+			if !m.negated && m.weight >= minWeight {
+				sc.hits = append(sc.hits, hit{m: m, head: headline, typ: m.typ, named: names[i] || speaks && firstPersonRe.MatchString(s), opens: opener(cased[i], speaks)})
+			}
 		}
 	}
 	// "I am leaving" is a founder's departure, or new company, only when a founder writes it.
 	for _, t := range []string{radar.TypeFounderDeparture, radar.TypeNewVenture} {
 		if m, ok := sc.best[t]; ok && m.tag == "author" && !(sc.title && strings.Contains(sc.sentences[0], founderToken)) {
 			delete(sc.best, t)
+		}
+	}
+	// "Seeing a rumour that Ferrule is raising. We're not.": a reported event the next sentence flatly denies.
+	for t, m := range sc.best {
+		if m.negated || !m.speculative && !reportedRe.MatchString(m.sentence[:m.start]) {
+			continue
+		}
+		if i := slices.Index(sc.sentences, m.sentence); i >= 0 && i+1 < len(sc.sentences) && flatDenial(sc.sentences[i+1]) {
+			m.negated, m.speculative = true, false
+			sc.best[t] = m
 		}
 	}
 	// A denial in the headline or the first sentence outweighs the rumour the rest of the item retells.
@@ -413,6 +492,72 @@ func scanItem(it Item, company string, founders []string) scanned {
 	return sc
 }
 
+// opener tells who opens a case-kept sentence, most often its subject: "co" when one of its first three words
+// is the company, a founder or (when the company speaks) "we"; "name" when it opens with a capitalised name
+// other than a describing word; else "other".
+func opener(cased string, speaks bool) string {
+	if cased == "" {
+		return "other"
+	}
+	words := strings.Fields(cased)
+	for _, raw := range words[:min(3, len(words))] {
+		w := strings.ToLower(strings.TrimSuffix(strings.Trim(raw, `"'.,:;()@`), "'s"))
+		if w == companyToken || w == founderToken || speaks && (w == "we" || w == "our" || w == "i") {
+			return "co"
+		}
+		if strings.ContainsAny(raw, ",;:") {
+			break
+		}
+	}
+	w := strings.TrimSuffix(strings.Trim(words[0], `"'.,:;()@`), "'s")
+	r, _ := utf8.DecodeRuneInString(w)
+	lw := strings.ToLower(w)
+	if w != "" && unicode.IsUpper(r) && !describedRe.MatchString(lw) && !notNameWords[lw] && !stopWords[lw] {
+		return "name"
+	}
+	return "other"
+}
+
+// relationRe finds the company named as another party's customer, partner, rival or backer: "Ledgerleaf
+// customer Tilly", "Parsnip Pay rival Turnip", "the Northwind-backed ...", "Kiln-powered Shopwave".
+var relationRe = regexp.MustCompile(`^` + companyToken + `(?:'s)?(?:-backed|-funded|-powered| (?:\S+ )?(?:customers?|clients?|partners?|rivals?|competitors?|backers?|investors?|suppliers?|portfolio compan(?:y|ies)|spin-?outs?|spin-?offs?|alum\w*))\b`)
+
+// relatedParty reports whether the last mention of the company before position i of a sentence names it as
+// another party's customer, partner, rival or backer, so that the event at i is that party's.
+func relatedParty(s string, i int) bool {
+	j := strings.LastIndex(s[:i], companyToken)
+	return j >= 0 && relationRe.MatchString(s[j:i])
+}
+
+// auxiliaries are the words that may stand between a subject and its verb.
+var auxiliaries = wordSet(`a an the has have had is are was were will would just also now today recently officially finally`)
+
+// auxiliaryOnly reports whether a clause holds no subject of its own: nothing but auxiliaries, amounts and
+// at most one other word, the verb ("has raised", "raises €12m").
+func auxiliaryOnly(clause string) bool {
+	other := 0
+	for _, w := range strings.Fields(clause) {
+		if !auxiliaries[w] && !strings.ContainsAny(w, "0123456789$€£") {
+			other++
+			if other > 1 || strings.Contains(w, companyToken) || strings.Contains(w, founderToken) || describedRe.MatchString(w) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// reportedRe finds an event retold from what others say: "I've read that ...", "seeing posts saying ...".
+var reportedRe = regexp.MustCompile(`\b(?:read|heard|hear|seeing|saw|see|reports?|posts?|rumou?rs?|chatter|saying|says|claims?|headlines?)\b`)
+
+// flatDenialRe finds a sentence that only says no: "We didn't.", "I'm not.", "We are not, though."
+var flatDenialRe = regexp.MustCompile(`^(?:we|i|` + companyToken + `|` + founderToken + `|they|he|she|it)(?:'re|'m|'s| are| am| is| was| were| have| has)? (?:not|never|didn't|did not|haven't|have not|hasn't|has not|won't|will not|aren't|isn't|wasn't|weren't|don't|do not|doesn't|does not)\b`)
+
+// flatDenial reports whether a normalised sentence is a short flat denial of what came before it.
+func flatDenial(s string) bool {
+	return flatDenialRe.MatchString(s) && len(strings.Fields(s)) <= 5
+}
+
 // aboutCompany reports whether an occurrence in sentence s (cased: the same with its case kept, or "") tells
 // of the company rather than another: in the company's own items, unless it speaks of a customer's or a
 // partner's news; in others, when the clause names the company or a founder before the event or the event
@@ -424,6 +569,9 @@ func aboutCompany(it Item, s, cased string, m match, names, mentioned, speaks bo
 	if otherPartyRe.MatchString(s) {
 		return false
 	}
+	if m.typ != radar.TypeLegal && m.typ != radar.TypePartnership && relatedParty(s, m.start) {
+		return false
+	}
 	if !isThirdParty(it.Source) {
 		return true
 	}
@@ -432,6 +580,13 @@ func aboutCompany(it Item, s, cased string, m match, names, mentioned, speaks bo
 	}
 	if cased != "" && m.typ != radar.TypeLegal && m.typ != radar.TypePartnership &&
 		(namedBefore(cased, m.start) || namedSubject(cased, clauseStart(s, m.start, clauseBreaks), m.start)) {
+		return false
+	}
+	// "Tilly, which integrates with Northwind, has raised ...": the event's clause holds no subject of its own,
+	// so the sentence's subject is the event's, and it is another name.
+	if cased != "" && m.typ != radar.TypeLegal && m.typ != radar.TypePartnership && m.typ != radar.TypeRecognition &&
+		auxiliaryOnly(s[clauseStart(s, m.start, clauseBreaks):m.start]) && clauseStart(s, m.start, clauseBreaks) > 0 &&
+		opener(cased, false) == "name" {
 		return false
 	}
 	if m.typ == radar.TypeRecognition {
@@ -461,7 +616,7 @@ func namedBefore(cased string, i int) bool {
 	words := strings.Fields(cased[:i])
 	for k := len(words) - 1; k >= 0 && k >= len(words)-4; k-- {
 		raw := words[k]
-		if k < len(words)-1 && strings.ContainsAny(raw[len(raw)-1:], ",;:(") {
+		if strings.ContainsAny(raw[len(raw)-1:], ",;:(") {
 			return false
 		}
 		w := strings.TrimSuffix(strings.Trim(raw, `"'.,:;()`), "'s")
@@ -579,11 +734,26 @@ func decide(sc scanned, top match, found bool, m *itemModel) (typ string, score 
 			typ, score = top.typ, top.weight
 		} else {
 			typ, score = p.typ, p.prob
-			why := "the item model, " + strconv.Itoa(int(math.Round(p.prob*100))) + "% sure"
+			note := ""
+			if alt, ok := unsupported(sc, p, m); ok {
+				note = fmt.Sprintf("; not %s, as no phrase tells of the company's own current %s", typeLabel(typ), typeLabel(typ))
+				typ, score = alt, p.probs[alt]
+			}
+			if typ == radar.TypeOther && !sc.otherTitle {
+				if alt, ok := phraseOverOther(sc, p); ok {
+					note += fmt.Sprintf("; not other news, as a strong phrase tells of %s", withArticle(typeLabel(alt)))
+					typ, score = alt, p.probs[alt]
+				}
+			}
+			if alt, ok := moreSignificant(sc, typ); ok {
+				note += fmt.Sprintf("; the headline also reports %s, which matters more", withArticle(typeLabel(alt)))
+				typ, score = alt, max(p.probs[alt], score)
+			}
+			why := "the item model, " + strconv.Itoa(int(math.Round(score*100))) + "% sure"
 			if rs := m.reasons(sc, fs, p, typ, 4); len(rs) > 0 {
 				why += ", on " + strings.Join(rs, ", ")
 			}
-			reasons = []string{why}
+			reasons = []string{why + note}
 		}
 	case found:
 		typ, score = top.typ, top.weight
@@ -598,6 +768,97 @@ func decide(sc scanned, top match, found bool, m *itemModel) (typ string, score 
 		}
 	}
 	return typ, score, reasons
+}
+
+// needsPhrase lists the types the item model may only give an item that has an affirmed, current phrase
+// of that type about the company: money in an item is often a customer's round, revenue or a deal's value,
+// and a past round or purchase is background.
+var needsPhrase = map[string]bool{radar.TypeFunding: true, radar.TypeAcquisition: true}
+
+// unsupported returns the runner-up class of prediction p when its top class needs a phrase the item lacks.
+func unsupported(sc scanned, p prediction, m *itemModel) (string, bool) {
+	if !needsPhrase[p.typ] {
+		return "", false
+	}
+	if b, ok := sc.best[p.typ]; ok && b.subject && !b.negated && !(b.past && pastClause(b)) && b.weight >= minWeight {
+		return "", false
+	}
+	alt, told := "", false
+	for _, c := range m.classes {
+		if c == p.typ {
+			continue
+		}
+		t := affirmed(sc, c, minWeight)
+		if alt == "" || t && !told || t == told && p.probs[c] > p.probs[alt] {
+			alt, told = c, t
+		}
+	}
+	return alt, alt != ""
+}
+
+// affirmed reports whether the item has a phrase of type typ about the company, of at least weight w, that
+// is neither denied nor told of the past.
+func affirmed(sc scanned, typ string, w float64) bool {
+	b, ok := sc.best[typ]
+	return ok && b.subject && !b.negated && !(b.past && pastClause(b)) && b.weight >= w
+}
+
+// phraseOverOther returns the type of a strong phrase about the company when the item model calls the item
+// other news but still gives that type a fair share (an event told in words the model has seen little of).
+func phraseOverOther(sc scanned, p prediction) (string, bool) {
+	best := ""
+	for t := range sc.best {
+		if t == radar.TypeOther || !affirmed(sc, t, phraseOverOtherWeight) || p.probs[t] < phraseOverOtherShare {
+			continue
+		}
+		if best == "" || p.probs[t] > p.probs[best] || p.probs[t] == p.probs[best] && t < best {
+			best = t
+		}
+	}
+	return best, best != ""
+}
+
+// The least weight of a phrase, and the least share the item model gives its type, at which the phrase
+// overrules the model's call of other news.
+const (
+	phraseOverOtherWeight = 0.85
+	phraseOverOtherShare  = 0.25
+)
+
+// moreSignificant returns the most significant event the headline reports about the company when the item
+// model's type typ is one of the headline's events and a more significant one stands beside it ("Galeforce
+// raises €8m bridge and cuts 25 jobs"), unless that one is part of another (the launch that is an
+// open-source release).
+func moreSignificant(sc scanned, typ string) (string, bool) {
+	var strong []string
+	for _, h := range sc.hits {
+		if h.head && h.m.subject && !h.m.speculative && !h.m.past && h.m.weight >= significantWeight && !slices.Contains(strong, h.typ) {
+			strong = append(strong, h.typ)
+		}
+	}
+	if !slices.Contains(strong, typ) {
+		return "", false
+	}
+	best := typ
+	for _, t := range strong {
+		if typePriority[t] > typePriority[best] && !partOf(t, sc.best, significantWeight) {
+			best = t
+		}
+	}
+	return best, best != typ
+}
+
+// pastClause reports whether the clause of an occurrence tells of the past ("which raised $20M last year"),
+// not merely its sentence ("After last year's layoffs, Hummingbird has raised ...").
+func pastClause(m match) bool {
+	s := m.sentence
+	end := len(s)
+	for _, b := range clauseBreaks {
+		if j := strings.Index(s[m.end:], b); j >= 0 && m.end+j < end {
+			end = m.end + j
+		}
+	}
+	return pastRe.MatchString(s[clauseStart(s, m.start, clauseBreaks):end])
 }
 
 // shortWords is the number of words under which an item is too short for the item model.
@@ -633,7 +894,8 @@ func phraseOf(m match) string {
 }
 
 // finding completes the finding of a scanned item of the given type: the amount, round and severity from the
-// type's best occurrence, and the denial, rumour and third-party modifiers.
+// type's best occurrence, the denial, rumour and third-party modifiers, and the other current events about the
+// company the item reports (another company's round or a past one is not among them).
 func finding(sc scanned, typ string, score float64) Finding {
 	it := sc.item
 	f := Finding{Item: it, Type: typ, Score: score, People: sc.people}
@@ -675,7 +937,7 @@ func finding(sc scanned, typ string, score float64) Finding {
 	f.Score = math.Round(f.Score*100) / 100
 
 	for _, t := range Types() {
-		if m, ok := sc.best[t]; ok && t != f.Type && !m.negated && m.weight >= 0.75 {
+		if m, ok := sc.best[t]; ok && t != f.Type && !m.negated && m.subject && !(m.past && pastClause(m)) && m.weight >= 0.75 {
 			f.Secondary = append(f.Secondary, t)
 		}
 	}
@@ -863,7 +1125,7 @@ func mayDeny(s string) bool {
 	return mayMatch(s, negationCues)
 }
 
-// isNegated reports whether the clause around an occurrence denies it: a denial verb before it, a negation
+// isNegated reports whether the clause around an occurrence denies it: a denial verb before it or within it, a negation
 // within five words before it, or "... are false" after it.
 func isNegated(s string, start, end int) bool {
 	if denialRe.MatchString(s[clauseStart(s, start, clauseBreaks):start]) {
@@ -877,7 +1139,7 @@ func isNegated(s string, start, end int) bool {
 	if nearNegRe.MatchString(strings.Join(words, " ")) {
 		return true
 	}
-	if nearNegRe.MatchString(notNegRe.ReplaceAllString(s[start:end], "")) {
+	if nearNegRe.MatchString(notNegRe.ReplaceAllString(s[start:end], "")) || denialRe.MatchString(s[start:end]) {
 		return true
 	}
 	return postNegRe.MatchString(s[end:])

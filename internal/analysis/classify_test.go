@@ -421,3 +421,140 @@ func TestClassifyRound(t *testing.T) {
 		})
 	}
 }
+
+// TestClassifyMoneyThatIsNotARound checks that items whose money is someone else's round, revenue, a deal's
+// value or a prize, or a round of the past, are not called funding, while the company's own round, and a
+// grant it receives, still are.
+func TestClassifyMoneyThatIsNotARound(t *testing.T) {
+	founders := []string{"Jane Doe", "Raj Patel"}
+	cases := []struct {
+		name, title, text string
+		notFunding        bool
+		typ               string // "" when only "not funding" is checked
+	}{
+		{name: "customer's round", title: "Tidal Freight raises $32M Series B led by Index Ventures",
+			text:       "Tidal Freight, which books trucks for grocery suppliers, has raised a $32 million Series B led by Index Ventures. The company has run its route planning on Northwind since 2023 and says the money will go on hiring engineers in Chicago and opening an office in Dallas next year.",
+			notFunding: true, typ: radar.TypeOther},
+		{name: "platform-powered start-up's round", title: "Northwind-powered booking app Haulio raises $6M",
+			text:       "Haulio, which lets small hauliers take bookings from shippers in a few taps, has raised $6 million in a round led by Seedcamp. Haulio runs its pricing and dispatch on Northwind's APIs. It was founded last year in Rotterdam by two former freight brokers and has 20 staff.",
+			notFunding: true, typ: radar.TypeOther},
+		{name: "revenue milestone", title: "Northwind passes $20M in annual recurring revenue",
+			text:       "Northwind, the freight software company, says it has passed $20 million in annual recurring revenue, up from $8 million a year ago. Co-founder Jane Doe said the company is profitable and has no plans to look for outside money this year. Most of the growth came from mid-sized shippers in the US.",
+			notFunding: true},
+		{name: "contract value", title: "Northwind lands €28m contract to run freight booking for Spanish rail",
+			text:       "Northwind has won a €28 million contract from the Spanish rail operator to run freight booking across its network for five years. Deliveries of the first modules start in the second quarter, and chief executive Raj Patel called it the company's largest order to date.",
+			notFunding: true, typ: radar.TypePartnership},
+		{name: "past round in background", title: "How Northwind keeps its warehouse robots busy at night",
+			text:       "Northwind, which raised €14m in a Series A last year, runs its Rotterdam warehouse around the clock with forty robots and six people on the night shift. Chief executive Raj Patel showed us around the floor. The robots charge in the quiet hour before dawn and the team plans the next day's picks while they do.",
+			notFunding: true},
+		{name: "own round", title: "Northwind raises $12M Series A to automate freight booking",
+			text: "Northwind, the Rotterdam freight software company, has raised a $12 million Series A round led by Acme Ventures, with participation from existing investors. Chief executive Raj Patel said the money would go on hiring engineers and opening an office in Hamburg next year.",
+			typ:  radar.TypeFunding},
+		{name: "cash prize", title: "Northwind wins $1 million prize in the Clean Freight Challenge",
+			text:       "Northwind has won the $1 million grand prize in the Clean Freight Challenge, beating 300 entrants with its route planner for electric trucks. The judges tested the finalists' software on a month of real orders from three grocery chains. Co-founder Jane Doe collected the award in Chicago on Thursday.",
+			notFunding: true, typ: radar.TypeRecognition},
+		{name: "government grant", title: "Northwind awarded €2.5m EU grant to cut empty freight miles",
+			text: "Northwind has been awarded a €2.5 million grant from the European Commission to build a booking exchange that fills empty return trips. The grant covers two years of work with three hauliers in the Netherlands and Belgium, chief executive Raj Patel said.",
+			typ:  radar.TypeFunding},
+		{name: "round beside layoffs", title: "Northwind raises €8m bridge round and cuts 25 jobs",
+			text: "Northwind has raised an €8 million bridge round from its existing investors and will cut 25 jobs, about a tenth of its staff, chief executive Raj Patel said. The company is closing its sales office in Madrid and moving the team to Rotterdam, where the rest of the company already works.",
+			typ:  radar.TypeFunding},
+	}
+	for _, c := range cases {
+		f := Classify(Item{Source: "news", URL: "https://news.example/" + c.name, Title: c.title, Text: c.text}, "Northwind", founders)
+		if c.notFunding && f.Type == radar.TypeFunding {
+			t.Errorf("%s: typed funding (%s), want no funding", c.name, strings.Join(f.Reasons, "; "))
+		}
+		if c.typ != "" && f.Type != c.typ {
+			t.Errorf("%s: typed %s (%s), want %s", c.name, f.Type, strings.Join(f.Reasons, "; "), c.typ)
+		}
+		if c.notFunding && slices.Contains(f.Secondary, radar.TypeFunding) {
+			t.Errorf("%s: reports funding beside %s, want none", c.name, f.Type)
+		}
+	}
+}
+
+// TestClassifyFlatDenialOfARetoldEvent checks that an event retold from others ("seeing posts saying ...")
+// and flatly denied by the next sentence ("We didn't.") counts as denied, while an event the company states
+// and then follows with a short negative sentence does not.
+func TestClassifyFlatDenialOfARetoldEvent(t *testing.T) {
+	founders := []string{"Jane Doe"}
+	denied := Classify(Item{Source: "news", Title: "@janedoe on X",
+		Text: "Seeing a few posts saying Northwind just raised a big round. We didn't. We're profitable and we have no plans to take outside money, so please stop asking me about allocation in the round."},
+		"Northwind", founders)
+	if denied.Type == radar.TypeFunding && !denied.Negated {
+		t.Errorf("retold round denied by the next sentence: typed funding, not denied (%s)", strings.Join(denied.Reasons, "; "))
+	}
+	stated := Classify(Item{Source: "news", Title: "@janedoe on X",
+		Text: "Northwind just raised a $12M Series A led by Acme Ventures. We didn't stop there. This week we also shipped our booking API to every customer, and we are hiring engineers in Rotterdam."},
+		"Northwind", founders)
+	if stated.Type != radar.TypeFunding || stated.Negated {
+		t.Errorf("stated round: typed %s (negated %v), want funding, not denied", stated.Type, stated.Negated)
+	}
+}
+
+// TestClassifyRaisesTheBar checks that "raises" in a figure of speech before an amount is no round.
+func TestClassifyRaisesTheBar(t *testing.T) {
+	f := Classify(Item{Source: "news", Title: "Northwind raises the bar: $1 billion in freight booked in a month"}, "Northwind", nil)
+	if f.Type == radar.TypeFunding {
+		t.Errorf("typed funding (%s), want no funding", strings.Join(f.Reasons, "; "))
+	}
+}
+
+// TestClassifyLegalRecognitionAndPartnershipWording checks that the trigger table knows the common ways news
+// and posts tell of a legal matter, an honour or a partnership, and that each headline, told alone, gets its type.
+func TestClassifyLegalRecognitionAndPartnershipWording(t *testing.T) {
+	cases := []struct{ title, typ string }{
+		{"Northwind faces OSHA citation after warehouse accident", radar.TypeLegal},
+		{"Northwind settles consumer-protection probe for $2 million", radar.TypeLegal},
+		{"Northwind pleads guilty to export violations", radar.TypeLegal},
+		{"Northwind recalls 12,000 units of its battery pack", radar.TypeLegal},
+		{"Northwind takes rival to court over booking patents", radar.TypeLegal},
+		{"Northwind hit with class-action lawsuit over data sharing", radar.TypeLegal},
+		{"Northwind shares Clean Freight prize with Globex", radar.TypeRecognition},
+		{"Northwind named a leader in the freight software magic quadrant", radar.TypeRecognition},
+		{"The 50 most innovative logistics companies of 2026 include Northwind", radar.TypeRecognition},
+		{"Northwind selected for the Techstars Mobility accelerator", radar.TypeRecognition},
+		{"Northwind and Globex partner on cross-border freight", radar.TypePartnership},
+		{"Northwind's route planner now runs on @globexcloud's GPUs", radar.TypePartnership},
+		{"From Monday every Globex depot will sell Northwind's booking cards", radar.TypePartnership},
+		{"Northwind has taken a minority stake in route-planning start-up Globex", radar.TypePartnership},
+	}
+	for _, c := range cases {
+		f := Classify(Item{Source: "news", Title: c.title}, "Northwind", nil)
+		if f.Type != c.typ {
+			t.Errorf("%q: typed %s (%s), want %s", c.title, f.Type, strings.Join(f.Reasons, "; "), c.typ)
+		}
+	}
+}
+
+// TestClassifyListing checks that a listing on a stock exchange, however the exchange is named, is the
+// company's exit, not a launch.
+func TestClassifyListing(t *testing.T) {
+	for _, title := range []string{"Northwind lists on the ASX", "Northwind makes its debut on the Australian Securities Exchange", "Northwind shares jump in Nasdaq market debut"} {
+		f := Classify(Item{Source: "news", Title: title}, "Northwind", nil)
+		if f.Type != radar.TypeAcquisition || f.Severity != SeverityCritical {
+			t.Errorf("%q: typed %s/%s (%s), want acquisition/critical", title, f.Type, f.Severity, strings.Join(f.Reasons, "; "))
+		}
+	}
+}
+
+// TestClassifyStrongPhraseOverOther checks that a strong phrase about the company overrules an item model that
+// calls the item other news while still giving the phrase's type a fair share, and only then.
+func TestClassifyStrongPhraseOverOther(t *testing.T) {
+	it := Item{Source: "news", Title: "Northwind sued by former customer over lost shipments",
+		Text: "Northwind, the Rotterdam freight software company, has been sued by a former customer, a grocery wholesaler, which says a booking outage last winter cost it dozens of lost shipments. The wholesaler is seeking damages in the district court. Chief executive Raj Patel said the company would defend itself and that the outage had been fixed within a day."}
+	for _, c := range []struct {
+		legalBias float64
+		want      string
+	}{{0.3, radar.TypeLegal}, {-1, radar.TypeOther}} {
+		m, err := parseModel(fmt.Sprintf("classes\tlegal\tother\trecognition\nbias\t%g\t1\t-3\n", c.legalBias))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := classifyScanned(scanItem(it, "Northwind", []string{"Raj Patel"}), m)
+		if f.Type != c.want {
+			t.Errorf("legal bias %g: typed %s (%s), want %s", c.legalBias, f.Type, strings.Join(f.Reasons, "; "), c.want)
+		}
+	}
+}

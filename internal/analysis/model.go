@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -244,7 +245,7 @@ func describeFeature(f string) string {
 		if stopWords[val] {
 			return ""
 		}
-		val = strings.NewReplacer(companyToken, "<company>", founderToken, "<founder>", "_", " ", "$", "<amount>", "#", "<number>").Replace(val)
+		val = featureWords.Replace(val)
 		if kind == "t" || kind == "tb" {
 			return fmt.Sprintf("%q in the headline", val)
 		}
@@ -259,6 +260,23 @@ func describeFeature(f string) string {
 		return withArticle(typeLabel(val)) + " phrase in the first sentence"
 	case "neg":
 		return "a denied " + typeLabel(val)
+	case "nsub":
+		return withArticle(typeLabel(val)) + " phrase about another company"
+	case "cs":
+		return withArticle(typeLabel(val)) + " phrase in a sentence naming the company"
+	case "os":
+		return withArticle(typeLabel(val)) + " phrase in a sentence not naming the company"
+	case "subj":
+		typ, who, _ := strings.Cut(val, ":")
+		switch who {
+		case "co":
+			return withArticle(typeLabel(typ)) + " phrase in a sentence the company opens"
+		case "name":
+			return withArticle(typeLabel(typ)) + " phrase in a sentence another name opens"
+		}
+		return ""
+	case "share":
+		return "the company named in " + val + " of the sentences"
 	case "spec":
 		return "an unconfirmed " + typeLabel(val)
 	case "mention":
@@ -276,6 +294,12 @@ func describeFeature(f string) string {
 	}
 	return ""
 }
+
+// featureWords puts the tokens of word features back into words.
+var featureWords = strings.NewReplacer(companyToken, "<company>", founderToken, "<founder>", "_", " ", "$", "<amount>", "#", "<number>",
+	amountWord+"round", "<round amount>", amountWord+"valuation", "<valuation>", amountWord+"revenue", "<revenue amount>",
+	amountWord+"contract", "<deal value>", amountWord+"grant", "<grant>", amountWord+"prize", "<prize>", amountWord+"penalty", "<fine or settlement>",
+	amountWord+"other", "<amount>")
 
 // withArticle puts "a" or "an" before a phrase.
 func withArticle(s string) string {
@@ -323,8 +347,35 @@ func features(sc scanned) []string {
 			}
 		}
 	}
+	for _, h := range sc.hits {
+		if h.named {
+			add("cs:" + h.typ)
+		} else {
+			add("os:" + h.typ)
+		}
+		add("subj:" + h.typ + ":" + h.opens)
+	}
+	if n := len(sc.sentences); n >= 3 {
+		named := 0
+		for _, s := range sc.sentences {
+			if strings.Contains(s, companyToken) || strings.Contains(s, founderToken) {
+				named++
+			}
+		}
+		switch r := float64(named) / float64(n); {
+		case r < 0.2:
+			add("share:few")
+		case r < 0.5:
+			add("share:some")
+		default:
+			add("share:most")
+		}
+	}
 	for t, m := range sc.best {
 		switch {
+		case !m.subject && !m.negated:
+			add("nsub:" + t)
+			continue
 		case m.negated:
 			add("neg:" + t)
 		case m.weight < minWeight:
@@ -359,7 +410,7 @@ func features(sc scanned) []string {
 			prefix, pairPrefix = "t:", "tb:"
 		}
 		prev := ""
-		for _, w := range tokens(s) {
+		for _, w := range tokens(markAmounts(s)) {
 			add(prefix + w)
 			if prefix == "t:" {
 				add("w:" + w)
@@ -426,7 +477,7 @@ func rawTokens(s string) []string {
 // stem strips a common English inflection from a word so that "raises", "raised" and "raising" are one
 // feature: a light suffix stripper, not a full stemmer.
 func stem(w string) string {
-	if len(w) < 5 || strings.HasPrefix(w, companyToken) || strings.HasPrefix(w, founderToken) {
+	if len(w) < 5 || strings.HasPrefix(w, companyToken) || strings.HasPrefix(w, founderToken) || strings.HasPrefix(w, amountWord) {
 		return w
 	}
 	for _, suf := range []string{"ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "ed", "es", "ly", "s"} {
@@ -453,8 +504,72 @@ func stem(w string) string {
 func triggerFeature(f string) bool {
 	kind, _, _ := strings.Cut(f, ":")
 	switch kind {
-	case "rule", "top", "head", "lead", "neg", "spec", "weak", "past":
+	case "rule", "top", "head", "lead", "neg", "spec", "weak", "past", "nsub", "cs", "os", "subj", "share":
 		return true
 	}
 	return false
 }
+
+// amountContexts tell what the words around an amount say it is.
+var amountContexts = []struct {
+	kind string
+	re   *regexp.Regexp
+}{
+	{"round", regexp.MustCompile(`\b(?:round|series [a-h]|pre-?seed|seed|led by|co-led|investors?|investment|invest(?:s|ed|ing)?|backers|backing|angels?|funds?|raise[sd]?|raising|funding|financing|equity|venture|capital)\b`)},
+	{"valuation", regexp.MustCompile(`\b(?:valuation|valued|valuing)\b`)},
+	{"revenue", regexp.MustCompile(`\b(?:revenues?|arr|sales|turnover|recurring|gmv|bookings|income|profit|ebitda|run-rate|run rate)\b`)},
+	{"contract", regexp.MustCompile(`\b(?:contracts?|deal|order|tender|worth|procurement|framework|agreement|licensing|milestones?|upfront)\b`)},
+	{"grant", regexp.MustCompile(`\b(?:grants?|subsidy|subsidies|innovate|horizon|eic|sbir)\b`)},
+	{"prize", regexp.MustCompile(`\b(?:prizes?|awards?|competition|challenge|xprize|bounty)\b`)},
+	{"penalty", regexp.MustCompile(`\b(?:fined?|penalty|settlement|damages|compensation)\b`)},
+}
+
+// amountWindow returns the words around an amount: six before it and six after.
+func amountWindow(s string, sp moneySpan) string {
+	lo, hi := sp.start, sp.end
+	for n := 0; n < 6 && lo > 0; n++ {
+		lo = strings.LastIndexByte(s[:lo-1], ' ') + 1
+		if lo == 0 {
+			break
+		}
+	}
+	for n := 0; n < 6 && hi < len(s); n++ {
+		j := strings.IndexByte(s[hi+1:], ' ')
+		if j < 0 {
+			hi = len(s)
+			break
+		}
+		hi += j + 1
+	}
+	return s[lo:hi]
+}
+
+// markAmounts replaces each amount of a normalised sentence with a word naming what it is ("amtround",
+// "amtrevenue", ...: the first of amountContexts its window matches), so that the words around an amount
+// and the amount itself tell a round from revenue or a deal's value.
+func markAmounts(s string) string {
+	spans := findMoney(s, false)
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, sp := range spans {
+		kind := "other"
+		win := amountWindow(s, sp)
+		for _, c := range amountContexts {
+			if c.re.MatchString(win) {
+				kind = c.kind
+				break
+			}
+		}
+		b.WriteString(s[last:sp.start])
+		b.WriteString(amountWord + kind)
+		last = sp.end
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// amountWord starts the word markAmounts puts for an amount.
+const amountWord = "amt"

@@ -11,9 +11,11 @@ import (
 )
 
 var (
-	trainFlag = flag.Bool("train", false, "train the item model on testdata/eval/train-*.jsonl and write model.txt")
-	cvFlag    = flag.Int("cv", 0, "cross-validate the analyser on the training files with this many folds")
-	l2Flag    = flag.Float64("l2", defaultTrain.l2, "weight decay when training or cross-validating")
+	trainFlag   = flag.Bool("train", false, "train the item model on testdata/eval/train-*.jsonl and write model.txt")
+	cvFlag      = flag.Int("cv", 0, "cross-validate the analyser on the training files with this many folds")
+	l2Flag      = flag.Float64("l2", defaultTrain.l2, "weight decay when cross-validating")
+	balanceFlag = flag.Float64("balance", defaultTrain.balance, "class balance when cross-validating (0: none, 1: equal classes)")
+	unseenFlag  = flag.Float64("unseen", defaultTrain.unseen, "weight of the items' copies without trigger hits when cross-validating")
 )
 
 // trainConfig sets the logistic regression's training.
@@ -258,8 +260,10 @@ func TestCrossValidate(t *testing.T) {
 		}
 		cfg := defaultTrain
 		cfg.l2 = *l2Flag
+		cfg.balance, cfg.unseen = *balanceFlag, *unseenFlag
 		classifier, _ = fitModel(t, fit, cfg)
 		s := scoreEval(t, held, *evalErrors)
+		t.Logf("fold %d: %d items, accuracy %.3f", fold, s.n, s.accuracy())
 		total.n += s.n
 		total.correct += s.correct
 		total.severity += s.severity
