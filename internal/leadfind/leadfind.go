@@ -6,9 +6,12 @@ package leadfind
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Item is one news article, feed entry or page a tracker run saw.
@@ -122,6 +125,7 @@ type itemScan struct {
 	rels        map[string]string // normalised company name -> what the tracked company does with it
 	newVenture  map[string]bool   // normalised company name -> founded by someone who left the tracked company
 	lastNames   map[string]string // surnames, once computed
+	expanded    map[string]bool   // the full names written for people named by a last or given name alone
 }
 
 // mention is one person of a link.
@@ -140,15 +144,32 @@ func (m *matcher) item(it Item) []Candidate {
 	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text}
 	topic := ""
 	sites := websites(it)
-	for _, raw := range splitSentences(m.trackedHandles(nameHandles(it.Title+"\n"+it.Text, sites))) {
-		s := m.prepare(raw)
+	m.ownVoice = m.ownItem(it)
+	defer func() { m.ownVoice = false }()
+	raws := nameLaterVenture(quotedOwners(dropAsides(dropDatelines(splitSentences(m.trackedHandles(nameHandles(it.Title+"\n"+it.Text, sites, m.founderNames)))))))
+	prepared := make([]*sentence, len(raws))
+	for i, raw := range raws {
+		prepared[i] = m.prepare(raw)
+	}
+	short := shortNames(prepared)
+	sc.expanded = make(map[string]bool)
+	for si, raw := range raws {
+		s := prepared[si]
+		sc.expand(s, si, short)
 		if rewritten, ok := nameTopic(raw, topic); ok {
 			// The tracked company is named back only where the sentence says what it does with another
 			// company ("It has also acquired Aerocampo"); its own rounds are not a lead's.
 			if r := m.prepare(rewritten); topic != m.display || r.dealWith() {
+				sc.expand(r, si, short)
 				s = r
 				s.raw = raw
 			}
+		}
+		if rewritten, ok := m.participleSubject(raw, topic); ok {
+			r := m.prepare(rewritten)
+			sc.expand(r, si, short)
+			s = r
+			s.raw = raw
 		}
 		sc.sents = append(sc.sents, s)
 		if topic == m.display {
@@ -158,24 +179,43 @@ func (m *matcher) item(it Item) []Candidate {
 		}
 		if c := s.subjectCompany(); c != "" && (strings.Count(it.Title+"\n"+it.Text, c) > 1 || s.opensClause()) {
 			topic = c
-		} else if c := s.lastCompany(); c == "T" {
-			// "It has also acquired Aerocampo": the tracked company, named as given so that it reads as itself.
+		} else if c := s.lastCompany(); c == "T" || len(s.toks) > 1 && s.toks[0].form == "T" && s.toks[1].form != "'s" && !s.dealWith() {
+			// The tracked company named last, or as the subject of a sentence that tells of no deal with
+			// another ("Meadowlark Foods has achieved B Corp certification. The snack maker cited ..."), named
+			// as given so that "It has also acquired Aerocampo" reads as itself.
 			topic = m.display
 		} else if c != "" {
 			topic = c
 		}
 	}
+	// A changed page of the tracked company's own site need not name it; there, only companies it gives an
+	// address for are read, as a portfolio page lists them ("Loamly — soil sensors. Founders: ...
+	// loamly.example"), not the company's own team ("Removed: Kenta Sato — Co-founder & Head Chef").
+	ownPage := false
 	if !sc.mentionsTracked() {
-		return nil
+		if !strings.HasPrefix(sc.text, "Website change on") {
+			return nil
+		}
+		ownPage = true
 	}
 	stages := newStageFacts()
 	named := make(map[string]string)
 	other := "" // the last company other than the tracked one the item named
 	sc.firstPerson = sc.author(it) != "" && firstPersonFounding.MatchString(it.Text)
 	var mentions []mention
+	listRel, listLeft := "", 0 // a deal with several companies the next sentences list, and for how many more
 	for i, s := range sc.sents {
 		sc.hire = append(sc.hire, s.reportsHire())
 		s.companyRelations(sc.rels)
+		if s.hasTracked() || i > 0 && sc.sents[i-1].hasTracked() {
+			s.ownCompanyRelation(sc.rels)
+		}
+		if rel := s.pluralDeal(); rel != "" {
+			listRel, listLeft = rel, 8
+		} else if listLeft > 0 {
+			s.listedCompanies(sc.rels, listRel)
+			listLeft--
+		}
 		s.namedSites(named)
 		for _, o := range s.stages(stages) {
 			switch {
@@ -226,11 +266,15 @@ func (m *matcher) item(it Item) []Candidate {
 	var out []Candidate
 	index := make(map[string]int)
 	surnames := sc.surnames()
+	hired := sc.hiredPeople()
 	for _, f := range finds {
 		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound && f.relation != RelSpinoutFounder {
 			continue
 		}
-		if _, ok := surnames[fold(f.company)]; ok {
+		if hired[normalizePerson(f.name)] && (f.relation == RelCofounderInNews || f.relation == RelDepartedToFound || f.relation == RelDepartedToJoin) {
+			continue // "Cobalt has hired Daniel Osei ... Osei co-founded Paylane": a hire's own past
+		}
+		if _, ok := surnames[fold(f.company)]; ok || sc.personNamed(f.company) {
 			continue // "Rahman's co-founder is Tom Ashby": a person's name is no company
 		}
 		if long, ok := full[normalizeCompany(f.company)]; ok {
@@ -270,7 +314,236 @@ func (m *matcher) item(it Item) []Candidate {
 		index[c.Key] = len(out)
 		out = append(out, c)
 	}
-	return headlineOnly(out, it)
+	if ownPage {
+		out = slices.DeleteFunc(out, func(c Candidate) bool { return c.CompanyWebsite == "" })
+	}
+	return headlineOnly(notPeople(out), it)
+}
+
+// laterName matches a sentence that opens by naming the venture the sentence before left unnamed: "The
+// company, said to be called Deepwell, has raised ...", "The start-up, tentatively named Gleis, is ...".
+var laterName = regexp.MustCompile(`^The (?:new )?(?:company|start-up|startup|venture|firm|business) ?,? (?:(?:which is|said to be|to be|tentatively|provisionally|reportedly|currently|for now|so far) )*(?:called|named|dubbed) ((?:\p{Lu}[\p{L}\d&'-]*)(?: \p{Lu}[\p{L}\d&'-]*){0,3})(?: ,|,)?`)
+
+// unnamedVenture matches a venture told of without its name ("is working on a geothermal-drilling
+// start-up"): an article, at most three describing words and the noun, with no name after it.
+var unnamedVenture = regexp.MustCompile(`\b(?:a|an) (?:(?:new|young|stealth|stealth-mode|second|[a-z][a-z-]*) ){0,3}?(?:start-up|startup|company|venture|firm|business)\b(?: ?[,:(]? ?\p{Lu})?`)
+
+// nameLaterVenture gives an unnamed venture the name the next sentence gives it, so that the people said to
+// build it and the name are read together: "... is working on a start-up with Karla Jensen. The company,
+// said to be called Deepwell, has raised $3M" reads as "... a start-up called Deepwell with Karla Jensen.
+// Deepwell has raised $3M".
+func nameLaterVenture(raws []string) []string {
+	for i := 1; i < len(raws); i++ {
+		m := laterName.FindStringSubmatchIndex(raws[i])
+		if m == nil {
+			continue
+		}
+		name := raws[i][m[2]:m[3]]
+		var at []int
+		for _, loc := range unnamedVenture.FindAllStringIndex(raws[i-1], -1) {
+			if last := raws[i-1][loc[1]-1]; last >= 'a' && last <= 'z' || last == '-' {
+				at = loc // the last venture left unnamed
+			}
+		}
+		if at == nil {
+			continue
+		}
+		raws[i-1] = raws[i-1][:at[1]] + " called " + name + raws[i-1][at[1]:]
+		raws[i] = name + " " + strings.TrimLeft(raws[i][m[1]:], " ")
+	}
+	return raws
+}
+
+// dateline matches the place in capitals that opens a news story: "SAN FRANCISCO — ", "OSLO, Norway — ",
+// "LONDON (Reuters) - ".
+var dateline = regexp.MustCompile(`^\p{Lu}[\p{Lu} .'-]{1,30}\p{Lu}(?:, [\p{L} .]{2,30})?(?: \([^)]{1,30}\))? ?(?:—|–|--|-|:) `)
+
+// dropDatelines leaves out the dateline that opens a story, which names a place, not a company.
+func dropDatelines(raws []string) []string {
+	for i, raw := range raws {
+		if loc := dateline.FindStringIndex(raw); loc != nil && loc[1] < len(raw) {
+			raws[i] = raw[loc[1]:]
+		}
+	}
+	return raws
+}
+
+// dashAside matches a remark set off by a pair of dashes: "who met at Marlin — Niall ran engineering, Orla
+// ran customer success — and left in 2025".
+var dashAside = regexp.MustCompile(` [—–] ([^—–]+?) [—–] `)
+
+// asideKeeps are words that make a dashed remark part of what the sentence says about people and companies
+// ("Gripwell's founding team — CEO Harriet Lowe and CTO Samir Haddad — will join").
+var asideKeeps = regexp.MustCompile(`(?i)found|chief|\bceo\b|\bcto\b|\bcoo\b|\bcfo\b|president|\bhead\b|started|launched|built|spun|acquir|invest|partner`)
+
+// dropAsides leaves out the dashed remarks that tell neither of founding nor of a role and read as a clause
+// of their own, so that the sentence around them reads as one.
+func dropAsides(raws []string) []string {
+	for i, raw := range raws {
+		raws[i] = dashAside.ReplaceAllStringFunc(raw, func(m string) string {
+			inner := dashAside.FindStringSubmatch(m)[1]
+			lower := 0
+			for _, w := range strings.Fields(inner) {
+				if r, _ := utf8.DecodeRuneInString(w); unicode.IsLower(r) {
+					lower++
+				}
+			}
+			if asideKeeps.MatchString(inner) || lower < 3 || !strings.Contains(inner, ",") {
+				return m
+			}
+			return " "
+		})
+	}
+	return raws
+}
+
+// spokesQuote matches a sentence that quotes a company's spokesperson: the quote, then "said a Taxwell
+// spokesperson" or "a Taxwell spokeswoman said".
+var spokesQuote = regexp.MustCompile(`^["“](.+?)[,.!?]?["”],? (?:said|says|according to|a|an|said a|said an|says a|says an) (?:a |an |the )?(\p{Lu}[\p{L}\d&'-]*(?: \p{Lu}[\p{L}\d&'-]*){0,3}) (?:spokesperson|spokeswoman|spokesman|representative|statement)\b`)
+
+// ownersInQuote matches "our" before the words naming a company's founders or leaders, inside a quote.
+var ownersInQuote = regexp.MustCompile(`\b(?:Our|our) ((?:co-)?founders?|founding team|chief executive|CEO)\b`)
+
+// quotedOwners reads "our founders" in a spokesperson's quote as the founders of the spokesperson's company:
+// "\"Our founders, Rasmus Holm and Ida Kjær, spent a decade as tax advisers,\" said a Taxwell spokesperson".
+func quotedOwners(raws []string) []string {
+	for i, raw := range raws {
+		m := spokesQuote.FindStringSubmatchIndex(raw)
+		if m == nil {
+			continue
+		}
+		company := raw[m[4]:m[5]]
+		quote := ownersInQuote.ReplaceAllString(raw[m[2]:m[3]], company+"'s $1")
+		raws[i] = raw[:m[2]] + quote + raw[m[3]:]
+	}
+	return raws
+}
+
+// sharedWork matches a sentence that opens with a participle telling of work done with another company and
+// names no doer: "Co-developed with Soundhaus, the Berlin plug-in maker founded by ...".
+var sharedWork = regexp.MustCompile(`^(?:Co-developed|Co-built|Co-designed|Co-produced|Co-created|Developed|Built|Designed|Produced|Created|Made) (?:(?:together|jointly|in partnership|in collaboration) )?with `)
+
+// participleSubject names the tracked company as the doer of a sentence that opens with sharedWork, when no
+// other company is the item's topic there: release notes and posts by the company leave it unsaid.
+func (m *matcher) participleSubject(raw, topic string) (string, bool) {
+	if topic != "" && topic != m.display || !sharedWork.MatchString(raw) {
+		return "", false
+	}
+	return m.display + " " + strings.ToLower(raw[:1]) + raw[1:], true
+}
+
+// hiredPeople returns the people, other than its founders, the item says the tracked company hires or
+// appoints, by normalised name.
+func (sc *itemScan) hiredPeople() map[string]bool {
+	out := make(map[string]bool)
+	for si, s := range sc.sents {
+		if !sc.hire[si] {
+			continue
+		}
+		for _, sp := range s.spans {
+			if sp.person && !sc.m.founders[sp.personKey()] {
+				out[sp.personKey()] = true
+			}
+		}
+	}
+	return out
+}
+
+// notPeople settles the names the leads of an item give both as a person and as a company, as a list read
+// wrongly does ("Jane Doe of John Roe" beside "John Roe of Bluefern"): a name that is the company of
+// several leads is a company, and its leads as a person go; else it is a person, and its leads as a
+// company go.
+func notPeople(cs []Candidate) []Candidate {
+	people := make(map[string]bool, len(cs))
+	companies := make(map[string]int, len(cs))
+	for _, c := range cs {
+		people[normalizePerson(c.PersonName)] = true
+		companies[normalizePerson(c.CompanyName)]++
+	}
+	return slices.DeleteFunc(cs, func(c Candidate) bool {
+		if k := normalizePerson(c.PersonName); companies[k] > 1 {
+			return true
+		}
+		k := normalizePerson(c.CompanyName)
+		return people[k] && companies[k] == 1
+	})
+}
+
+// fullName is a person named in full, by the last name they may be named by later.
+type fullName struct {
+	name string
+	sent int // the first sentence that names them in full
+	tok  int // and the token there
+}
+
+// shortNames maps the last names of the people the sentences name in full to those people; a last name
+// two people share maps to an empty name. Only names read as a person's count: a common given name first,
+// or a role, "said" or a founder's words around them.
+func shortNames(sents []*sentence) map[string]fullName {
+	full := make(map[string]fullName)
+	for si, s := range sents {
+		for i, t := range s.toks {
+			if t.span < 0 {
+				continue
+			}
+			sp := s.spans[t.span]
+			if !sp.person || len(sp.words) < 2 || !firstNames[strings.ToLower(fold(sp.words[0]))] && !s.confirmedPerson(i) {
+				continue
+			}
+			for _, k := range []string{fold(sp.words[len(sp.words)-1]), firstNameKey + fold(sp.words[0])} {
+				if prev, ok := full[k]; ok {
+					if normalizePerson(prev.name) != normalizePerson(sp.text) {
+						full[k] = fullName{}
+					}
+					continue
+				}
+				full[k] = fullName{name: sp.text, sent: si, tok: i}
+			}
+		}
+	}
+	return full
+}
+
+// firstNameKey marks the keys of shortNames that are given names.
+const firstNameKey = "first:"
+
+// expand writes out in full, in sentence s at index si of the item, the people named by their last name
+// alone after the item named them in full ("Haddad founded Veil with ..."), or by a common given name the
+// item gives one person only, so that the patterns read them as people and the lead carries the full name.
+func (sc *itemScan) expand(s *sentence, si int, short map[string]fullName) {
+	if len(short) == 0 {
+		return
+	}
+	for i, t := range s.toks {
+		if t.span < 0 {
+			continue
+		}
+		sp := &s.spans[t.span]
+		if len(sp.words) != 1 || sp.companyish || sp.person {
+			continue
+		}
+		f := short[fold(sp.words[0])]
+		if f.name == "" || f.sent > si || f.sent == si && f.tok > i {
+			// A given name alone names the one person of the item who has it, named before or after:
+			// "Bluefern's founders, Jane and John, ... Jane Doe will lead".
+			f = short[firstNameKey+fold(sp.words[0])]
+			if f.name == "" || !firstNames[strings.ToLower(fold(sp.words[0]))] || s.givenName(i) {
+				continue
+			}
+		}
+		if i+1 < len(s.toks) && strings.HasPrefix(s.toks[i+1].form, rolePrefix) {
+			continue
+		}
+		sc.expanded[f.name] = true
+		sp.text, sp.words, sp.person, sp.key, sp.pkey, sp.expanded = f.name, strings.Fields(f.name), true, "", "", true
+		s.toks[i].text = f.name
+	}
+}
+
+// personNamed reports whether name is a person's full name the item also gives by a last or given name
+// alone.
+func (sc *itemScan) personNamed(name string) bool {
+	return sc.expanded[name]
 }
 
 // headlineOnly drops the leads whose company only the headline names when the text gives the same person
@@ -365,12 +638,21 @@ func isFounderRole(form string) bool {
 	case rolePrefix + "founder", rolePrefix + "founders":
 		return true
 	}
+	if strings.HasPrefix(form, rolePrefix+"founder-") {
+		return true // "founder-CEO"
+	}
 	return isCofounderRole(form)
 }
 
 // isCofounderRole reports whether a prepared token is the role co-founder or co-founders.
 func isCofounderRole(form string) bool {
-	switch strings.TrimPrefix(form, rolePrefix) {
+	bare := strings.TrimPrefix(form, rolePrefix)
+	for _, p := range []string{"co-founder-", "cofounder-"} {
+		if strings.HasPrefix(bare, p) {
+			bare = strings.TrimSuffix(p, "-") // "co-founder-CTO"
+		}
+	}
+	switch bare {
 	case "co-founder", "co-founders", "cofounder", "cofounders":
 		return strings.HasPrefix(form, rolePrefix)
 	}
@@ -427,7 +709,7 @@ func (s *sentence) givenName(i int) bool {
 		return false
 	}
 	next := s.toks[i+2]
-	return next.span >= 0 && s.spans[next.span].person && len(s.spans[next.span].words) == 2
+	return next.span >= 0 && s.spans[next.span].person && len(s.spans[next.span].words) == 2 && !s.spans[next.span].expanded
 }
 
 // sharedSurname completes name, the name at token i of s, when it is a given name that shares the last name
@@ -539,7 +821,7 @@ func pluralDescription(words string) bool {
 		switch word(w) {
 		case "both", "two", "three", "engineers", "founders", "co-founders", "cofounders", "alumni", "veterans",
 			"executives", "execs", "employees", "colleagues", "staffers", "researchers", "scientists", "operators",
-			"entrepreneurs":
+			"entrepreneurs", "duo", "pair", "trio", "team", "couple", "siblings", "sisters", "brothers", "friends":
 			return true
 		}
 	}
@@ -571,17 +853,22 @@ func (sc *itemScan) relation(mn mention) string {
 	l := mn.link
 	company := sc.companyKey(l)
 	words := strings.Fields(mn.ctx)
-	founder := sc.m.founders[normalizePerson(mn.name)]
+	founder := sc.m.founders[normalizePerson(mn.name)] || sc.founderPartner(mn)
 	atTracked := slices.Contains(words, "T") || founder
 	departed := hasDeparture(words, founder) || hasDeparture(strings.Fields(mn.link.tail), founder)
 	crel := sc.rels[company]
 	if sc.sents[l.sent].beforeTracked() {
 		return "" // "before Glasswing he started Tavla": a venture from before the tracked company
 	}
+	if crel == "" && sc.sents[l.sent].soldAfter(l.company) {
+		return "" // "Tapestry, a design-systems tool sold in 2017": a past venture
+	}
 	switch {
 	case crel == RelSpinoutFounder && l.kind != kindJoin:
 		return RelSpinoutFounder
-	case crel == RelAcquiredFounder && l.kind == kindFound && !departed:
+	case crel == RelAcquiredFounder && (l.kind == kindFound || l.kind == kindLead && l.people[0] > l.company) && !departed:
+		// An acquired company's founders, or the people said to run it ("Bluefern, the start-up run by
+		// John and Jane Roe"); not the people who lead something for the tracked company after the deal.
 		return RelAcquiredFounder
 	case sc.hire[l.sent]:
 		return ""
@@ -602,6 +889,88 @@ func (sc *itemScan) relation(mn mention) string {
 	return ""
 }
 
+// founderPartner reports whether the person of mn is introduced as the co-founder of a founder of the
+// tracked company named just before ("Harriet Wolfe set up Tidemark in 2019. Her co-founder, Imran Shah,
+// left in 2024 to start Clauseworks"): a founder of the tracked company too.
+func (sc *itemScan) founderPartner(mn mention) bool {
+	pre := strings.Fields(sc.sents[mn.sent].pre(mn.tok))
+	i := slices.IndexFunc(pre, isCofounderRole)
+	if i < 1 || i < len(pre)-2 || (i == len(pre)-2 && pre[i+1] != ",") {
+		return false
+	}
+	switch pre[i-1] {
+	case "her", "his", "their":
+	default:
+		return false
+	}
+	for si := mn.sent; si >= 0 && si >= mn.sent-1; si-- {
+		s := sc.sents[si]
+		for j, t := range s.toks {
+			if si == mn.sent && j >= mn.tok {
+				break
+			}
+			if t.span >= 0 && s.spans[t.span].person && sc.m.founders[normalizePerson(t.text)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// soldAfter reports whether the words after the company at token i say it was sold ("a logistics start-up
+// he founded in 2012 and sold in 2015", "which was acquired by Google"): a venture of the past.
+func (s *sentence) soldAfter(i int) bool {
+	if s.soldBefore(i) {
+		return true
+	}
+	for j := i + 1; j < len(s.toks) && j <= i+10; j++ {
+		switch s.toks[j].form {
+		case "T", ";":
+			return false
+		case "sold":
+			return true
+		case "selling":
+			if j+1 < len(s.toks) && (s.toks[j+1].form == "it" || s.toks[j+1].form == "the") {
+				return true // "before selling it to Adyen", not "a start-up selling permits"
+			}
+		case "acquired":
+			if j+2 < len(s.toks) && s.toks[j+1].form == "by" && s.toks[j+2].form != "T" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// soldBefore reports whether the words just before the company at token i tell of selling or leaving it
+// behind as a past venture: "after selling her first company, Loopwise", "having sold his previous start-up
+// Tillpoint".
+func (s *sentence) soldBefore(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-6; j-- {
+		switch f := s.toks[j].form; {
+		case f == "T" || s.toks[j].span >= 0:
+			return false
+		case f == "selling" || f == "sold" || f == "exiting" || f == "exited":
+			return true
+		case f == "first" || f == "previous" || f == "earlier" || f == "last" || f == "prior":
+			return j > 0 && (s.toks[j-1].form == "her" || s.toks[j-1].form == "his" || s.toks[j-1].form == "their") && s.pastTense(j)
+		}
+	}
+	return false
+}
+
+// pastTense reports whether a verb before token j in the sentence tells that the founding happened before
+// ("founded Northwind after ... her first company"): "after" or "before" opens the phrase.
+func (s *sentence) pastTense(j int) bool {
+	for k := j - 1; k >= 0 && k >= j-4; k-- {
+		switch s.toks[k].form {
+		case "after", "before":
+			return true
+		}
+	}
+	return false
+}
+
 // hasDeparture reports whether words say that someone left the tracked company ("T"); a founder of the
 // tracked company needs no mention of it ("Tom Hale has left to start ...").
 func hasDeparture(words []string, founder bool) bool {
@@ -617,7 +986,7 @@ func hasDeparture(words []string, founder bool) bool {
 				return true
 			}
 		case departureBefore[w]:
-			if trackedNear(words, i, 0, 4) || i > 0 && words[i-1] == "T" || i > 1 && words[i-1] == "'s" && words[i-2] == "T" {
+			if trackedNear(words, i, 0, 6) || i > 0 && words[i-1] == "T" || i > 1 && words[i-1] == "'s" && words[i-2] == "T" {
 				return true
 			}
 		case departureNext[w]:
@@ -741,6 +1110,81 @@ func (s *sentence) companyRelations(rels map[string]string) {
 	}
 }
 
+// becomesCompany matches a sentence that tells of a team or unit becoming a company of its own: "Today that
+// team becomes its own company: Kelpworks", "the unit will become a standalone company".
+var becomesCompany = regexp.MustCompile(`\b(?:becomes|became|become|becoming|is now|are now|turns into|turned into) (?:its|their) own (?:company|business|start-up|startup)\b|\b(?:becomes|became|become|becoming|as|into|is now|are now) (?:a|an) (?:separate|independent|standalone|stand-alone) (?:company|business|start-up|startup)\b`)
+
+// ownCompanyRelation marks the companies a sentence names as spun out when it tells of a team becoming a
+// company of its own; it is read where the sentence or the one before names the tracked company.
+func (s *sentence) ownCompanyRelation(rels map[string]string) {
+	if !becomesCompany.MatchString(s.raw) {
+		return
+	}
+	for i, t := range s.toks {
+		if t.span < 0 || t.form == "T" || !s.isCompanyLike(i) || s.spans[t.span].person {
+			continue
+		}
+		k := normalizeCompany(t.text)
+		if companyRelationRank[RelSpinoutFounder] > companyRelationRank[rels[k]] {
+			rels[k] = RelSpinoutFounder
+		}
+	}
+}
+
+// hasTracked reports whether the sentence names the tracked company.
+func (s *sentence) hasTracked() bool {
+	return slices.ContainsFunc(s.toks, func(t token) bool { return t.form == "T" })
+}
+
+// pluralNouns name several companies at once.
+var pluralNouns = wordSet(`companies start-ups startups businesses firms ventures teams`)
+
+// pluralDeal returns the relation of a sentence in which the tracked company deals with several companies
+// it does not name there ("Lumina has invested in three climate start-ups this quarter"), so that the
+// sentences after, which list them, can be read as naming them; else "".
+func (s *sentence) pluralDeal() string {
+	for j, t := range s.toks {
+		rel := relationCues[word(t.form)]
+		if rel == "" || t.span >= 0 || s.cueAt(j, j) != rel && rel != RelPartnerFounder {
+			continue
+		}
+		for k := j + 1; k < len(s.toks) && k <= j+6; k++ {
+			if s.toks[k].span >= 0 || s.toks[k].form == "T" {
+				break
+			}
+			if pluralNouns[s.toks[k].form] {
+				return rel
+			}
+		}
+	}
+	return ""
+}
+
+// listedCompanies gives rel to the companies a sentence after a plural deal names, unless the sentence
+// says something else of them.
+func (s *sentence) listedCompanies(rels map[string]string, rel string) {
+	for i, t := range s.toks {
+		if t.form == "T" {
+			return
+		}
+		if t.span < 0 || s.spans[t.span].person || !s.isCompanyLike(i) || s.notOwner(i) || placeBefore(s, i) {
+			continue
+		}
+		if i > 0 {
+			// Only the heads of the list: "Heatloop, founded by ...; Rainfield, whose founders ...", not
+			// "met at Spotify".
+			switch s.toks[i-1].form {
+			case ",", ";", ":", "and", "are", "is", "include", "includes", "including", "•", "-", "—", "–":
+			default:
+				continue
+			}
+		}
+		if k := normalizeCompany(t.text); rels[k] == "" {
+			rels[k] = rel
+		}
+	}
+}
+
 // cueFor returns the relation word nearest to token i on the way to a mention of the tracked company,
 // also reading the two words after the tracked company ("a Northwind spinout").
 func (s *sentence) cueFor(i int, tracked []int) string {
@@ -776,6 +1220,9 @@ func (s *sentence) cueFor(i int, tracked []int) string {
 // "Google invests in Northwind".
 func (s *sentence) cueAt(j, i int) string {
 	rel := relationCues[word(s.toks[j].form)]
+	if rel == RelPartnerFounder && s.titleOfPerson(j) {
+		return "" // "Index Ventures, whose partner Mark Lee ...": an investor's partner is a person's title
+	}
 	if rel == "" || rel == RelPartnerFounder {
 		return rel
 	}
@@ -801,6 +1248,19 @@ func (s *sentence) cueAt(j, i int) string {
 		}
 	}
 	return ""
+}
+
+// titleOfPerson reports whether the role word at token j is the title of the person named right after it
+// ("partner Mark Lee", "partner, Mark Lee").
+func (s *sentence) titleOfPerson(j int) bool {
+	if !strings.HasPrefix(s.toks[j].form, rolePrefix) {
+		return false
+	}
+	k := j + 1
+	if k < len(s.toks) && s.toks[k].form == "," {
+		k++
+	}
+	return k < len(s.toks) && s.toks[k].span >= 0 && s.spans[s.toks[k].span].person
 }
 
 // heads returns the sentence's appositiveHeads, computed once.
@@ -851,7 +1311,24 @@ var stageWords = words("pre-?seed.* preseed.* seed.* angels? angel-.* series.* g
 // not a person's.
 func (s *sentence) isCompanyLike(i int) bool {
 	t := s.toks[i]
-	return t.form == "T" || t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i)) && !strings.ContainsAny(t.text, "$€£")
+	return t.form == "T" || t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i)) && !strings.ContainsAny(t.text, "$€£") && !s.givenName(i)
+}
+
+// describesPersonAt reports whether the tracked company at token i only says where a person works or
+// worked: "Lattice scientist Priyanka Rao", "Northwind's former VP of software, Anil Kapoor".
+func (s *sentence) describesPersonAt(i int) bool {
+	if s.toks[i].form != "T" {
+		return false
+	}
+	for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
+		switch f := s.toks[j].form; {
+		case strings.HasPrefix(f, rolePrefix):
+			return true
+		case f != "'s" && f != "former" && f != "ex" && f != "then":
+			return false
+		}
+	}
+	return false
 }
 
 // appositiveHeads returns, for each token, the index of the name whose comma-enclosed description it is
@@ -925,17 +1402,70 @@ func (s *sentence) stageOwner(at int, head []int) int {
 			}
 		}
 	}
+	// "Fernway led its $6 million Series A": the round of the company the item is about, not the tracked
+	// company's.
+	for j := at - 1; j >= 0 && j >= at-4; j-- {
+		if f := s.toks[j].form; f == "its" || f == "their" {
+			for k := j - 1; k > 0; k-- {
+				if relationCues[s.toks[k].form] == RelPortfolioFounder && s.toks[k-1].form == "T" {
+					return -1
+				}
+			}
+			break
+		}
+	}
+	// "Bergwerk, founded by ..., builds customs software for SMEs; it raised CHF 1.5m": the round is that of
+	// the first company the sentence names or, failing one, of the company the sentences before were about.
+	for j := at - 1; j >= 0 && j >= at-6; j-- {
+		t := s.toks[j]
+		if t.span >= 0 || t.form == "T" {
+			break
+		}
+		if t.form == "it" || nounWordSet[t.form] && j > 0 && s.toks[j-1].form == "the" {
+			// Another company before the tracked one: "Acme invested in Bluefern as part of the start-up's
+			// Series A".
+			owner := -1
+			for k := 0; k < j; k++ {
+				if head[k] < 0 && s.isCompanyLike(k) && !s.notOwner(k) && !placeBefore(s, k) && !s.describesPersonAt(k) {
+					if s.toks[k].form != "T" {
+						return k
+					}
+					if owner < 0 {
+						owner = k
+					}
+				}
+			}
+			return owner
+		}
+	}
 	for j := at - 1; j >= 0; j-- {
-		if head[j] < 0 && s.isCompanyLike(j) && !s.notOwner(j) && !placeBefore(s, j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.notOwner(j) && !placeBefore(s, j) && !s.describesPersonAt(j) {
 			return j
 		}
 	}
 	for j := at + 1; j < len(s.toks); j++ {
-		if head[j] < 0 && s.isCompanyLike(j) && !s.notOwner(j) && !placeBefore(s, j) {
+		if head[j] < 0 && s.isCompanyLike(j) && !s.notOwner(j) && !placeBefore(s, j) && !s.trackedModifier(j) {
 			return j
 		}
 	}
 	return -1
+}
+
+// trackedModifier reports whether the tracked company at token j only describes the word after it, as
+// "our" does in "which our investment extends".
+func (s *sentence) trackedModifier(j int) bool {
+	if s.toks[j].form != "T" || j+1 >= len(s.toks) {
+		return false
+	}
+	next := s.toks[j+1]
+	if next.span >= 0 || len(next.text) < 2 || !isLowerWord(next.text) || strings.HasSuffix(next.form, "ed") || strings.HasSuffix(next.form, "s") {
+		return false
+	}
+	switch next.form {
+	case "will", "would", "can", "could", "should", "may", "might", "must", "now", "today", "also", "just", "and", "or", "to":
+		return false
+	}
+	return true
 }
 
 // notOwner reports whether the name at token j cannot own a funding round: an investor, a place, a month,

@@ -178,6 +178,104 @@ func TestExtractFindsLeads(t *testing.T) {
 			items:    items("Northwind co-founder Tom Hale is stepping down to start a climate company, Verdant."),
 			want:     []lead{{"Tom Hale", "founder", "Verdant", RelDepartedToFound, StageUnknown, ""}},
 		},
+		"co-founder named later by last name alone": {
+			founders: []string{"Noor Haddad"},
+			items:    items("Northwind co-founder Noor Haddad has left to start Veil. Haddad founded Veil with Northwind's former principal engineer Tomás Varga."),
+			want: []lead{
+				{"Noor Haddad", "founder", "Veil", RelDepartedToFound, StageUnknown, ""},
+				{"Tomás Varga", "co-founder", "Veil", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
+		"co-founder named by handle": {
+			items: items("Big news: I'm leaving Northwind. Next, @jamesokafor and I are starting Driftnet."),
+			want:  []lead{{"James Okafor", "", "Driftnet", RelCofounderInNews, StageUnknown, ""}},
+		},
+		"a company named with an ampersand": {
+			items: items("Northwind has acquired Pixel & Pine, the studio founded by Elise Martin and Sam Whitmore."),
+			want: []lead{
+				{"Elise Martin", "co-founder", "Pixel & Pine", RelAcquiredFounder, StageUnknown, ""},
+				{"Sam Whitmore", "co-founder", "Pixel & Pine", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"a round-up of the companies invested in": {
+			items: items("Northwind has invested in three climate start-ups this quarter. They are Heatloop, founded by Marta Nowak; Rainfield, whose founders Grace Mwangi and Peter Otieno met at Google; and Coolcast, started by Jane Fraser."),
+			want: []lead{
+				{"Marta Nowak", "founder", "Heatloop", RelPortfolioFounder, StageUnknown, ""},
+				{"Grace Mwangi", "co-founder", "Rainfield", RelPortfolioFounder, StageUnknown, ""},
+				{"Peter Otieno", "co-founder", "Rainfield", RelPortfolioFounder, StageUnknown, ""},
+				{"Jane Fraser", "founder", "Coolcast", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
+		"three co-founders in a list": {
+			items: items("Northwind has invested in Bluefern, the start-up co-founded by Jane Doe, John Roe and Ali Khan."),
+			want: []lead{
+				{"Jane Doe", "co-founder", "Bluefern", RelPortfolioFounder, StageUnknown, ""},
+				{"John Roe", "co-founder", "Bluefern", RelPortfolioFounder, StageUnknown, ""},
+				{"Ali Khan", "co-founder", "Bluefern", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
+		"an author who left to start a company": {
+			items: []Item{{URL: "https://blog.example/1", Title: "Leaving Northwind", Text: "By Jonah Reed\n\nThis week I left Northwind, with the team's blessing, to start Gradebook. Gradebook automates marking."}},
+			want:  []lead{{"Jonah Reed", "founder", "Gradebook", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"a founder starting a company on the side": {
+			founders: []string{"Rohan Gupta"},
+			items:    []Item{{URL: "https://x.example/1", Title: "@rohangupta on X", Text: "After 5 years I'm handing over my role at Northwind. I'm starting Ferrule, infra for payroll."}},
+			want:     []lead{{"Rohan Gupta", "founder", "Ferrule", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"a tracked company's founder is no lead for it": {
+			founders: []string{"Sofía Marín"},
+			items:    []Item{{URL: "https://linkedin.example/1", Title: "Sofía Marín on LinkedIn", Text: "Eight years ago I started Northwind at my kitchen table. Today Northwind has been acquired by CellarOS."}},
+		},
+		"the investor leading a round is no founder": {
+			items: items("Vitalink has raised $40 million in a Series B led by General Catalyst. Northwind invested in Vitalink's earlier round. Vitalink was founded by Farida Nasser."),
+			want:  []lead{{"Farida Nasser", "founder", "Vitalink", RelPortfolioFounder, StageSeriesBPlus, ""}},
+		},
+		"one of three co-founders, after a long aside": {
+			items: items("Jane Doe, formerly vice-president of engineering at Northwind, is one of three co-founders of Bluefern, along with John Roe and Ali Khan."),
+			want: []lead{
+				{"Jane Doe", "co-founder", "Bluefern", RelDepartedToFound, StageUnknown, ""},
+				{"John Roe", "", "Bluefern", RelCofounderInNews, StageUnknown, ""},
+				{"Ali Khan", "", "Bluefern", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"an acquired company run by a couple": {
+			items: items("Northwind has acquired Bluefern, the scheduling start-up run by husband-and-wife team John and Jane Roe."),
+			want: []lead{
+				{"John Roe", "", "Bluefern", RelAcquiredFounder, StageUnknown, ""},
+				{"Jane Roe", "", "Bluefern", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"founders named by given name, in full later": {
+			items: items("Northwind has acquired Bluefern. Bluefern's founders, Jane and John, built the best scheduling tool we've seen. Jane Doe will lead our scheduling team."),
+			want:  []lead{{"Jane Doe", "founder", "Bluefern", RelAcquiredFounder, StageUnknown, ""}},
+		},
+		"a duo from the tracked company": {
+			items: items("Ex-Northwind duo Jane Doe and John Roe launch Bluefern with $3M seed."),
+			want: []lead{
+				{"Jane Doe", "co-founder", "Bluefern", RelDepartedToFound, StagePreSeedSeed, ""},
+				{"John Roe", "co-founder", "Bluefern", RelDepartedToFound, StagePreSeedSeed, ""},
+			},
+		},
+		"the tracked company named back by what it makes": {
+			items: items("Northwind has achieved B Corp certification. The snack maker cited its supplier partnership with Furrow Farms, the co-operative founded by Jack and Elena Dawson."),
+			want: []lead{
+				{"Jack Dawson", "co-founder", "Furrow Farms", RelPartnerFounder, StageUnknown, ""},
+				{"Elena Dawson", "co-founder", "Furrow Farms", RelPartnerFounder, StageUnknown, ""},
+			},
+		},
+		"whose start-up was acquired": {
+			items: items("Jane Doe, whose company Bluefern was acquired by Northwind last year, is leaving."),
+			want:  []lead{{"Jane Doe", "founder", "Bluefern", RelAcquiredFounder, StageUnknown, ""}},
+		},
+		"an ampersand name ending in Co": {
+			items: items("Northwind has acquired Rose & Co, the start-up founded by Jane Doe in 2020."),
+			want:  []lead{{"Jane Doe", "founder", "Rose & Co", RelAcquiredFounder, StageUnknown, ""}},
+		},
+		"a surname joined to its particle": {
+			items: items("Northwind has acquired Quillbox, the scheduling start-up founded by Omar al-Farsi in 2020."),
+			want:  []lead{{"Omar al-Farsi", "founder", "Quillbox", RelAcquiredFounder, StageUnknown, ""}},
+		},
 		"a tracked founder's new company with a co-founder": {
 			founders: []string{"Tom Hale"},
 			items:    items("Northwind co-founder Tom Hale is stepping down to start a climate company, Verdant. His co-founder is former Northwind engineer Ana Duarte."),
@@ -219,6 +317,26 @@ func TestExtractIgnoresLookAlikes(t *testing.T) {
 		"the leader of the tracked company's product": "Northwind launched Atlas, a new analytics product built by a team led by Ana Duarte.",
 		"an investor's partner":                       "Northwind raised $20M led by Acme Ventures. Acme partner Ana Duarte joins the board.",
 		"an analyst":                                  "Analyst Ana Duarte of Gartner said Northwind leads the market.",
+		"an investor firm's co-founder":               "Northwind signed Kelvin Grid. The deal was brokered by Sarah Lee, co-founder of Elm Street Ventures, which backs Northwind.",
+		"a venture sold long ago":                     "Sam Lee, who left Northwind in May, also co-founded Tapestry, a design tool sold in 2017.",
+		"a nationality is no company":                 "Greek founder Giorgos Papadopoulos, who led Northwind until this year, spoke at the event.",
+		"the other side of a lawsuit":                 "Northwind is being sued by Bluefern, the start-up founded by Tom Lee, over a patent.",
+		"speakers at an event":                        "The event, hosted by Northwind, featured talks from Tom Lee, founder of Bluefern, and Ann Bee, CEO of Carebook.",
+		"the buyer of a hire's past venture":          "Northwind's new CFO, Maria Lopez, previously co-founded Paywise, which was sold to Stripe.",
+		"a ranking":                                   "Northwind was named one of the ten hottest start-ups in London, alongside Bluefern, founded by Tom Lee, and Carebook.",
+		"a company beaten to a contract":              "Northwind beat Bluefern, founded by Tom Lee, to the contract.",
+		"backers of the tracked company's round":      "Northwind's seed round was led by Tom Lee, co-founder of Bluefern, and Ann Bee.",
+		"a past employer":                             "Northwind's chief executive Zoe Grant previously worked at Bluefern, founded by Tom Lee.",
+		"the tracked company's new executive":         "Northwind's new CTO Tom Lee, the founder of Bluefern, starts on Monday.",
+		"an investor partner's own venture":           "Northwind raised $20 million led by Index Ventures, whose partner Mark Lee, who co-founded Tradeshift in 2010, joins the board.",
+		"the tracked founder's sold first company":    "Jane Doe founded Northwind in 2018 after selling her first company, Loopwise, which she co-founded with Ben Hart.",
+		"founders at a dinner":                        "Northwind hosted a dinner for founders including Tom Lee of Bluefern and Ann Bee of Carebook.",
+		"an op-ed by another company's founder":       "In an op-ed, Bluefern founder Tom Lee argued that companies like Northwind are overvalued.",
+		"a role held before at another company":       "Northwind's chief executive, Jane Doe, was previously chief operating officer at Bluefern, the start-up founded by Tom Lee.",
+		"a company said to have no part in the news":  "\"Consolidation was inevitable,\" said Tom Lee, founder of Bluefern, which is not involved in the Northwind deal.",
+		"a tracked founder quoting a customer":        "Jane Doe, Northwind's co-founder, said Qantara Airways would be live before the summer.",
+		"a customer's founder":                        "Northwind's customer Brightmart, founded by retail veteran Tom Reyes, runs the software in 300 stores.",
+		"a hire's venture told in the next sentence":  "Northwind has hired Daniel Osei, a former Stripe finance director, as CFO. Osei, who co-founded payments start-up Paylane in 2014, will lead Northwind's Series C.",
 	}
 	for name, text := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -245,6 +363,18 @@ func TestExtractReadsTheTrackedNameAsAName(t *testing.T) {
 				t.Errorf("Extract(%q) = %v, want %d leads", tc.text, leadsOf(got), tc.want)
 			}
 		})
+	}
+}
+
+func TestExtractReadsTheTrackedNameWithoutItsMiddleWord(t *testing.T) {
+	text := "Kiln Studio has acquired Glazecraft, the glaze-recipe app built by Tomas Novak and Ella Brown."
+	got := leadsOf(Extract("Kiln Ceramics Studio", nil, items(text)))
+	want := []lead{
+		{"Tomas Novak", "co-founder", "Glazecraft", RelAcquiredFounder, StageUnknown, ""},
+		{"Ella Brown", "co-founder", "Glazecraft", RelAcquiredFounder, StageUnknown, ""},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Extract(%q) =\n  %v\nwant\n  %v", text, got, want)
 	}
 }
 
@@ -275,6 +405,58 @@ func TestExtractMergesSightings(t *testing.T) {
 	}
 	if !strings.Contains(c.Summary, "Jane Doe") || !strings.Contains(c.Summary, "Aurora") {
 		t.Errorf("Summary = %q, want the sentence naming Jane Doe and Aurora", c.Summary)
+	}
+}
+
+// A changed page of the tracked company's site need not name the company: a portfolio page lists the
+// companies it backs with their addresses, while its team page lists its own people.
+func TestExtractReadsTheCompanysOwnChangedPages(t *testing.T) {
+	portfolio := Item{URL: "https://northwind.example/portfolio", Title: "Website change on /portfolio",
+		Text: "Added: Loamly — soil sensors for vineyards. Founders: Camille Aubert & Théo Marchand. Seed, 2026. loamly.example"}
+	want := []lead{
+		{"Camille Aubert", "co-founder", "Loamly", RelCofounderInNews, StagePreSeedSeed, "https://loamly.example"},
+		{"Théo Marchand", "co-founder", "Loamly", RelCofounderInNews, StagePreSeedSeed, "https://loamly.example"},
+	}
+	if got := leadsOf(Extract("Northwind", nil, []Item{portfolio})); !slices.Equal(got, want) {
+		t.Errorf("portfolio page: got %v, want %v", got, want)
+	}
+	team := Item{URL: "https://northwind.example/team", Title: "Website change on /team", Text: "Removed: Kenta Sato — Co-founder & Head Chef"}
+	if got := Extract("Northwind", nil, []Item{team}); len(got) != 0 {
+		t.Errorf("team page: got %v, want no leads", leadsOf(got))
+	}
+}
+
+// On the tracked company's own site, or in its own account's posts, "we" and "our" are the company.
+func TestExtractReadsTheCompanysOwnVoice(t *testing.T) {
+	tests := map[string]struct {
+		item Item
+		want []lead
+	}{
+		"a post on the company's blog": {
+			Item{URL: "https://northwind.example/blog/year-in-review", Title: "2026 at Northwind",
+				Text: "We welcomed Kaito and Yui Watanabe — whose start-up Hoshi we acquired in January — into the team."},
+			[]lead{
+				{"Kaito Watanabe", "co-founder", "Hoshi", RelAcquiredFounder, StageUnknown, ""},
+				{"Yui Watanabe", "co-founder", "Hoshi", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"the company's account, with the round its investment extends": {
+			Item{URL: "https://linkedin.example/posts/1", Title: "Northwind on LinkedIn",
+				Text: "We have made a strategic investment in Parcelnest, the parcel-locker start-up founded by Zainab Hussain. Its founders raised a £1.8M seed round earlier this year, which our investment extends."},
+			[]lead{{"Zainab Hussain", "founder", "Parcelnest", RelPortfolioFounder, StagePreSeedSeed, ""}},
+		},
+		"someone else's site": {
+			Item{URL: "https://news.example/1", Title: "Hoshi's founders move on",
+				Text: "Northwind is hiring. We welcomed Kaito and Yui Watanabe — whose start-up Hoshi we acquired in January — into the team."},
+			nil,
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := leadsOf(Extract("Northwind", nil, []Item{tc.item})); !slices.Equal(got, tc.want) {
+				t.Errorf("Extract(%q) =\n  %v\nwant\n  %v", tc.item.Text, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -447,6 +629,12 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Ana Duarte, the former CTO of Northwind, has launched Fieldgrid. The Porto-based company has raised $7 million from Douro Ventures and angel investors.", StageSeriesA},
 		"angel investors alone": {
 			"Former Northwind engineer Ana Duarte launches Fieldgrid, backed by angel investors.", StagePreSeedSeed},
+		"it raised, after a description": {
+			"Fieldgrid, founded by former Northwind engineer Ana Duarte, builds soil sensors for SMEs; it raised $1.5m.", StagePreSeedSeed},
+		"the company has closed, after its founders": {
+			"Former Northwind engineer Ana Duarte founded Fieldgrid with Northwind scientist Rui Lopes, and the company has closed a $7 million seed round co-led by Northwind.", StagePreSeedSeed},
+		"the start-up's round, after the tracked company": {
+			"Northwind has invested in Fieldgrid, founded by Ana Duarte, as part of the start-up's £8m Series A.", StageSeriesA},
 		"the tracked company's round is not the lead's": {
 			"Northwind raised a $30M Series B. Former Northwind engineer Ana Duarte launches Fieldgrid.", StageUnknown},
 	}
@@ -460,6 +648,15 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 				t.Errorf("Extract(%q) = %v, want Fieldgrid at %s", tc.text, leadsOf(got), tc.want)
 			}
 		})
+	}
+}
+
+// A company whose name ends like "American" or "Korean" is still the one that raised, when a verb follows it.
+func TestExtractReadsTheRoundOfANameEndingLikeADemonym(t *testing.T) {
+	text := "Northwind has spun out its imaging team as Clearscan, led by Northwind's former head of imaging, Aisha Bello. Clearscan has raised a £5m seed round, and Northwind keeps a 20% stake."
+	got := Extract("Northwind", nil, items(text))
+	if len(got) != 1 || got[0].CompanyName != "Clearscan" || got[0].Stage != StagePreSeedSeed {
+		t.Errorf("Extract(%q) = %v, want Aisha Bello of Clearscan at %s", text, leadsOf(got), StagePreSeedSeed)
 	}
 }
 
@@ -732,6 +929,70 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Ravi Sen", "co-founder", "Fernhollow", RelPortfolioFounder, StageUnknown, ""},
 				{"Jun Park", "co-founder", "Fernhollow", RelPortfolioFounder, StageUnknown, ""},
 			},
+		},
+		"a founder's co-founder who left to start a company": {
+			founders: []string{"Harriet Wolfe"},
+			item:     Item{Text: "Harriet Wolfe set up Northwind in 2019. Her co-founder, Imran Shah, left in 2024 to start Clauseworks, a contract-drafting tool."},
+			want:     []lead{{"Imran Shah", "founder", "Clauseworks", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"release notes that leave the doer unsaid": {
+			item: Item{Title: "v0.4.0", Text: "Northwind's effects library now has a convolution reverb. Co-developed with Soundhaus, the Berlin plug-in maker founded by Till Neumann and Aylin Kaya."},
+			want: []lead{
+				{"Till Neumann", "co-founder", "Soundhaus", RelPartnerFounder, StageUnknown, ""},
+				{"Aylin Kaya", "co-founder", "Soundhaus", RelPartnerFounder, StageUnknown, ""},
+			},
+		},
+		"a venture named in the next sentence": {
+			item: Item{Text: "Sam Ortiz, who left Northwind in September, is working on a geothermal start-up with former oil-field engineer Karla Jensen, two people said. The company, said to be called Deepwell, has raised a seed round."},
+			want: []lead{
+				{"Sam Ortiz", "co-founder", "Deepwell", RelDepartedToFound, StagePreSeedSeed, ""},
+				{"Karla Jensen", "co-founder", "Deepwell", RelCofounderInNews, StagePreSeedSeed, ""},
+			},
+		},
+		"a spokesperson's quote naming the company's founders": {
+			item: Item{Text: "Northwind has partnered with Taxwell, whose engine files VAT in 27 countries. \"Our founders, Rasmus Holm and Ida Kjær, spent a decade as tax advisers,\" said a Taxwell spokesperson."},
+			want: []lead{
+				{"Rasmus Holm", "co-founder", "Taxwell", RelPartnerFounder, StageUnknown, ""},
+				{"Ida Kjær", "co-founder", "Taxwell", RelPartnerFounder, StageUnknown, ""},
+			},
+		},
+		"a hyphenated founder role": {
+			item: Item{Text: "Northwind has invested in Aurora Grid, whose founder-CEO Jane Roe used to trade power."},
+			want: []lead{{"Jane Roe", "", "Aurora Grid", RelPortfolioFounder, StageUnknown, ""}},
+		},
+		"a start-up snapped up": {
+			item: Item{Text: "Northwind has snapped up Aurora Grid, the battery start-up founded by Jane Roe."},
+			want: []lead{{"Jane Roe", "founder", "Aurora Grid", RelAcquiredFounder, StageUnknown, ""}},
+		},
+		"a team that becomes its own company": {
+			founders: []string{"Yuki Mori"},
+			item:     Item{Text: "A small team inside Northwind has been working on seaweed packaging. Today that team becomes its own company: Kelpworks. Yuki Mori will lead Kelpworks as CEO."},
+			want:     []lead{{"Yuki Mori", "CEO", "Kelpworks", RelSpinoutFounder, StageUnknown, ""}},
+		},
+		"a dashed remark between the people and their founding": {
+			item: Item{Text: "Our guests are Niall Brennan and Orla Quinn, who met at Northwind — Niall ran engineering, Orla ran customer success — and left in 2025 to found Tallyho."},
+			want: []lead{
+				{"Niall Brennan", "co-founder", "Tallyho", RelDepartedToFound, StageUnknown, ""},
+				{"Orla Quinn", "co-founder", "Tallyho", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
+		"a start-up whose products the tracked company distributes": {
+			item: Item{Text: "Northwind will distribute Aurora Grid's meters in Spain. Aurora Grid's founders Jane Roe and John Poe met at ETH Zurich."},
+			want: []lead{
+				{"Jane Roe", "co-founder", "Aurora Grid", RelPartnerFounder, StageUnknown, ""},
+				{"John Poe", "co-founder", "Aurora Grid", RelPartnerFounder, StageUnknown, ""},
+			},
+		},
+		"a dateline before the tracked company's own round": {
+			item: Item{Title: "Northwind raises $45M Series B, acquires Tiltmap", Text: "SAN FRANCISCO — Northwind today announced a $45 million Series B. Tiltmap co-founders Élodie Tremblay and Karim Benali will join Northwind."},
+			want: []lead{
+				{"Élodie Tremblay", "co-founder", "Tiltmap", RelAcquiredFounder, StageUnknown, ""},
+				{"Karim Benali", "co-founder", "Tiltmap", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"a start-up the tracked company integrated": {
+			item: Item{Text: "Northwind has integrated Carbonloop, the emissions tracker founded by Jonas Becker."},
+			want: []lead{{"Jonas Becker", "founder", "Carbonloop", RelPartnerFounder, StageUnknown, ""}},
 		},
 	}
 	for name, tc := range tests {

@@ -16,7 +16,7 @@ func wordSet(words string) map[string]bool {
 
 // stopWords are capitalised at sentence starts or in headlines but never part of a person or company name.
 var stopWords = wordSet(`
-a an the this that these those it its it's we're we've we'll i'm i've they're they've you're that's here's
+a an the this that these those it its it's we're we've we'll i'm i've i'll i'd they're they've you're that's here's
 there's what's who's let's their theirs there they them he she his her him hers we our us
 you your i me my and or but nor so yet for of in on at by to from with without into onto over under about
 after before during while when since until as than then now today yesterday tomorrow tonight last next
@@ -40,7 +40,7 @@ bags nabs acquires acquire acquired acquiring acquisition acquisitions buys buy 
 partners partnered partnering partnership partnerships teams teamed invests invest invested investing
 investment investments backs backed leads led hires hire hired appoints appointed names named taps tapped
 recruits recruited poaches poached welcomes welcomed adds added promotes promoted emerges emerged
-is are was were be been being has have had will would can could should may might must does did do
+am is are was were be been being has have had will would can could should may might must does did do
 says said tells told announces announced announce confirms confirmed reveals revealed plans
 seed pre-seed series round rounds funding financing million billion ipo angel angels growth
 new first second third stake deal deals
@@ -108,6 +108,8 @@ var relationCues = map[string]string{
 	"merges": RelAcquiredFounder, "merged": RelAcquiredFounder, "merger": RelAcquiredFounder,
 	"purchase": RelAcquiredFounder, "purchased": RelAcquiredFounder, "purchases": RelAcquiredFounder,
 	"takeover": RelAcquiredFounder, "acqui-hire": RelAcquiredFounder, "acquihire": RelAcquiredFounder,
+	"snaps": RelAcquiredFounder, "snapped": RelAcquiredFounder, "snapping": RelAcquiredFounder,
+	"absorbs": RelAcquiredFounder, "absorbed": RelAcquiredFounder, "tuck-in": RelAcquiredFounder,
 
 	"spins": RelSpinoutFounder, "spin": RelSpinoutFounder, "spun": RelSpinoutFounder,
 	"spinning": RelSpinoutFounder, "spinout": RelSpinoutFounder, "spin-out": RelSpinoutFounder,
@@ -120,7 +122,7 @@ var relationCues = map[string]string{
 	"backs": RelPortfolioFounder, "backed": RelPortfolioFounder, "funds": RelPortfolioFounder,
 	"funded": RelPortfolioFounder, "leads": RelPortfolioFounder, "led": RelPortfolioFounder,
 	"participated": RelPortfolioFounder, "participates": RelPortfolioFounder, "portfolio": RelPortfolioFounder,
-	"stake": RelPortfolioFounder,
+	"stake": RelPortfolioFounder, "cheque": RelPortfolioFounder, "cheques": RelPortfolioFounder,
 
 	"partners": RelPartnerFounder, "partner": RelPartnerFounder, "partnered": RelPartnerFounder,
 	"partnering": RelPartnerFounder, "partnership": RelPartnerFounder, "partnerships": RelPartnerFounder,
@@ -131,6 +133,10 @@ var relationCues = map[string]string{
 	"co-produced": RelPartnerFounder, "co-produces": RelPartnerFounder, "co-built": RelPartnerFounder,
 	"distribution": RelPartnerFounder, "distributor": RelPartnerFounder, "supplier": RelPartnerFounder,
 	"integrates": RelPartnerFounder, "integrating": RelPartnerFounder, "integration": RelPartnerFounder,
+	"integrate": RelPartnerFounder, "integrated": RelPartnerFounder,
+	"distribute": RelPartnerFounder, "distributes": RelPartnerFounder, "distributing": RelPartnerFounder,
+	"resell": RelPartnerFounder, "resells": RelPartnerFounder, "reseller": RelPartnerFounder,
+	"agreement": RelPartnerFounder,
 }
 
 // compoundSuffixes split "Northwind-backed" into the company and the word describing the link.
@@ -150,3 +156,46 @@ commented according while but whereas although though ; )`)
 
 // hireVerbs, after the tracked company, mark a hire into it.
 var hireVerbs = `hires|hired|appoints|appointed|names|named|taps|tapped|recruits|recruited|welcomes|welcomed|adds|added|brings on|brought on|poaches|poached|promotes|promoted|elects|elected|onboards|hiring|appointing|announced the appointment of|announces the appointment of`
+
+// firstNames are common given names across the languages the news the tracker reads is written in; a
+// handle that opens with one and goes on with a surname ("@jamesokafor") is read as the person's name.
+var firstNames = wordSet(`
+aaron abdul abel abigail ada adam adebayo aditi aditya adrian adriana agnes ahmed aidan aiko aisha akira alan
+alba albert alberto alejandro aleksandra alex alexander alexandra alexis alfie ali alice alicia alina alison
+amara amelia amina amir amit amy ana anders andre andrea andreas andrei andres andrew andy angela angelo anil
+anita ann anna anne annika anton antonio anya arjun arnav aroha arthur arun asha ashley astrid ava
+ayesha aylin barbara bea beatriz ben benjamin bernard beth bianca bilal bjorn blessing bogdan boris brendan
+brian bridget bruno caitlin callum camila camille carla carlos carmen caroline carolyn cassie catherine cecilia
+celine charlie charlotte chen chiamaka chidi chinedu chloe chris christian christina christine christopher
+ciara claire clara claudia colin connor conor craig cristina dan dana daniel daniela danielle daria dario david
+dawn declan deepak deepika diana diane diego dilnoza dimitri dina dmitri dominic dominique dong duc dylan eamon
+ed eddie edward efua eileen elena eli elias elif elijah elin elisa elise eliza elizabeth ella ellen elliot
+eloise emeka emil emily emma emmanuel enrique eric erik erin ernesto esther ethan eva evan eve ezra fabian
+farah fatima felipe felix fernando filip finn fiona florian francesca francesco francis frank freya gabriel
+gabriela gareth gemma george georgia gerald gianluca gina giorgio giulia grace graham grant greg gregory greta
+guillaume gustavo hamza hana hannah hans harriet harry harvey hassan hector heidi helen helena henrik henry
+hiro hiroshi holly hugo ian ibrahim ida ifeoma igor ilse imran ines ingrid irene iris isaac isabel isabella
+isla ismail ivan jack jacob jade jake james jamie jan jana jane janet jason javier jay jean jen jennifer jenny
+jeremy jess jessica ji jiho jin joan joanna joao joe joel johan johannes john jon jonah jonas jonathan jordan
+jorge jose josef joseph josh joshua juan julia julian juliana julie julien justin kai kaito kamal kareem karen
+karim karin karla kate katie katja kavya kayode keith kelly ken kenji kevin kezia khalid kiran kirsty kofi
+kostas kwame kwabena laila lara laura lauren layla leah lena leo leon leonardo liam lily lin lina linda lisa
+liu lola lorenzo louis louise luca lucas lucia lucy luis luka lukas luke lydia magnus mai maja malik manuel
+mara marc marco marcus margaret maria mariam mariana marie marina mario mark marta martin mary mateo matt
+matteo matthew matthias maya meera megan mei mehmet mia michael michelle miguel mika mikael mike milan mina
+ming miriam mo mohamed mohammed molly mona nadia naomi natalia natasha nathan neha neil nia nick nicola
+nicolas nicole niklas nikhil nina noah noor nora nour oliver olivia omar oscar owen pablo pam paolo patricia
+patrick paul paula pedro peter petra philip pierre pieter pooja priya rachel rafael rahul raj rajesh ramon
+rana rashid ravi rebecca reza rhys ricardo richard rita rob robert roberto robin rohan roman rosa rose rosie
+ruby rui ruth ryan sabrina sadia sakura sally sam samir samuel sana sandra sanjay sara sarah sasha saul scott
+sean sebastian seo sergio shira shreya simon simone siobhan sipho sofia sofie sonia sophia sophie stefan
+stefano stella stephanie stephen steve steven sunil susan suzanne svetlana tamar tanya tara tariq ted teresa
+theo thomas tiago tim timothy tom tomas tommy tony tunde uma valentina vanessa vera victor victoria vikram
+vincent viktor wei wendy will william xavier yara yasmin yaw yui yuki yusuf zain zainab zara zoe
+`)
+
+// demonyms name where people or companies are from without the endings adjectiveAt reads ("-ian",
+// "-ese", "-ish"): before a lowercase word they describe it and name no company.
+var demonyms = wordSet(`greek french dutch thai swiss czech welsh scots german israeli iraqi pakistani bangladeshi saudi
+emirati kenyan ugandan rwandan icelandic argentine filipino nepali basque catalan cypriot qatari omani yemeni afghan
+uzbek kazakh kiwi european african asian nordic arab latin`)

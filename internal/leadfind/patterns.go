@@ -125,7 +125,16 @@ func (p pattern) startsAt(s *sentence, i int) bool {
 	case atName:
 		return s.toks[i].span >= 0
 	case atVerb:
-		return passiveStarts[form]
+		// "Founded by Jane Doe, Aurora raises ...": the phrase opens the sentence or a clause, unlike the
+		// "co-founded by" of "the start-up co-founded by Jane Doe, John Roe and Ali Khan".
+		if !passiveStarts[form] || i == 0 {
+			return i == 0 && passiveStarts[form]
+		}
+		switch s.toks[i-1].form {
+		case ",", ";", ":", "—", "–", "-", "(", "and", "but":
+			return true
+		}
+		return false
 	case atSentenceStart:
 		return i == 0
 	case atPronoun:
@@ -140,7 +149,7 @@ var (
 	otherWord   = `[^N ][^ ]*`
 	roleRe      = `~[^ ]+`
 	roleExpr    = roleRe + `(?: (?:of |and |& |, |/ )?` + roleRe + `){0,6}`
-	member      = `(?:(?:former|ex|fellow|serial|longtime|onetime|one-time|both|two|three|the|a|an|his|her|their|its|then|current|early) ){0,3}(?:[a-z][a-z-]{2,} )?(?:(?:T|` + nameRe + `)(?: 's)? (?:(?:former|ex|then|longtime|onetime|one-time|early|current) )?)?(?:` + roleExpr + ` )?(?:(?:dr|prof|mr|mrs|ms|sir|dame) )?` + nameRe
+	member      = `(?:(?:former|ex|fellow|serial|longtime|onetime|one-time|both|two|three|the|a|an|his|her|their|its|then|current|early) ){0,3}(?:(?:[a-z][a-z-]{2,} )?(?:team|duo|pair|couple|siblings|sisters|brothers|spouses|partners|friends) )?(?:[a-z][a-z-]{2,} )?(?:(?:T|` + nameRe + `)(?: 's)? (?:(?:former|ex|then|longtime|onetime|one-time|early|current) )?)?(?:` + roleExpr + ` (?:, )?)?(?:(?:dr|prof|mr|mrs|ms|sir|dame) )?` + nameRe
 	aside       = `(?: , (?:a|an|the|both|now|formerly|previously|who|once) (?:` + otherWord + ` ){0,6}?` + otherWord + ` ,| \( (?:` + otherWord + ` ){0,4}?` + otherWord + ` \))?`
 	listSep     = ` (?:, (?:and |& )?|and |& )`
 	people      = `(?:` + member + aside + listSep + `)*` + member
@@ -151,7 +160,7 @@ var (
 	nounPhraseStops = wordSet(`with by from of in at for to and on into said says`)
 	cpre            = `(?:(?:a|an|the|his|her|their|its) )?(?:(?:` + otherWord + `|` + nameRe + `) ){0,3}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?`
 	strongV         = `co-?found(?:s|ed|ing)?|cofound(?:s|ed|ing)?|found(?:s|ed|ing)?|start(?:s|ed|ing)?|set(?:s|ting)? up|establish(?:es|ed|ing)?|incorporat(?:e|es|ed|ing)|form(?:s|ed|ing)?|spin(?:s|ning)? (?:up|out|off)|spun (?:up|out|off)`
-	weakV           = `launch(?:es|ed|ing)?|build(?:s|ing)?|built|unveil(?:s|ed|ing)?|debut(?:s|ed|ing)?|creat(?:e|es|ed|ing)|behind`
+	weakV           = `launch(?:es|ed|ing)?|build(?:s|ing)?|built|unveil(?:s|ed|ing)?|debut(?:s|ed|ing)?|creat(?:e|es|ed|ing)|behind|work(?:s|ing)? on|raising (?:money|funds|capital|cash) for`
 	leadV           = `lead|leads|leading|head|heads|heading|run|runs|running|helm|helms`
 	joinV           = `join(?:s|ed|ing)?|rejoin(?:s|ed|ing)?|move(?:s|d)? to|moving to|head(?:s|ed)? to|heading to`
 	passiveV        = `co-?founded|cofounded|founded|started|launched|set up|established|created|formed|built|spun out|spun off|incubated`
@@ -172,13 +181,13 @@ var patterns = []pattern{
 	// launches Aurora", "Jane Doe departs Northwind to co-found Aurora with John Roe", "Jane Doe joins Aurora".
 	{re: anchored(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,16}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `|` + leadV + `) ` + objectRef + asRole + withList), needs: words(strongV + "|" + weakV + "|" + leadV + "|join(?:s|ed|ing)? rejoin(?:s|ed|ing)? set(?:s|ting)? spin(?:s|ning)? spun move[sd]? moving head(?:s|ed)? heading"), start: atPeople, subject: true},
 	// "Aurora, founded by ex-Northwind engineer Jane Doe", "Quill (founded by Raj Patel)".
-	{re: anchored(`(?P<company>` + nameRe + `)(?P<cgap>(?: \(| ,| ` + otherWord + `| ` + nameRe + `){0,12}?) (?P<verb>` + passiveV + `)(?: ` + otherWord + `){0,3}? by (?P<people>` + people + `)`), needs: words("by"), start: atName},
+	{re: anchored(`(?P<company>` + nameRe + `)(?P<cgap>(?: \(| ,| ` + otherWord + `| ` + nameRe + `){0,12}?) (?P<verb>` + passiveV + `)(?: ` + otherWord + `){0,3}?(?: in (?:a |an |the )?` + nameRe + `(?: ` + otherWord + `){0,3}?)? by (?P<people>` + people + `)`), needs: words("by"), start: atName},
 	// "Founded by ex-Northwind engineer Jane Doe, Aurora raises a seed round".
 	{re: anchored(`(?P<verb>` + passiveV + `) (?:in ` + otherWord + ` )?by (?P<people>` + people + `)(?: in ` + otherWord + `)? , (?:(?:the|a|an|its) )?(?:(?:stealth|new|startup|start-up|company|firm|venture) ){0,2}(?P<company>` + nameRe + `)`), needs: words("by"), start: atVerb},
 	// "Beacon Labs founder Sam Lee", "Delta AI's co-founders Ann Bee and Cat Dee", "Aurora CTO Jane Doe".
 	{re: anchored(`(?P<company>` + nameRe + `)(?: 's)? (?:(?:new|interim|current) )?(?P<role>` + roleExpr + `)(?: ,)? (?P<people>` + names + `)`), needs: words("~"), start: atName, kind: kindJoin},
 	// "Sam Lee, co-founder and CEO of Beacon Labs", "Jane Doe is now CTO at Aurora".
-	{re: anchored(`(?P<people>` + names + `)(?: ,(?: ` + otherWord + `){1,10}? ,)?(?: ,| is| are| was| were| became| becomes| has become| will be| remains| serves as| served as)(?: (?:the|a|an|its|now|also|currently|new|and|,))* (?P<role>` + roleExpr + `) (?:of|at) (?P<company>` + nameRe + `)`), needs: words("~"), start: atName, kind: kindJoin, subject: true},
+	{re: anchored(`(?P<people>` + names + `)(?: ,(?: ` + otherWord + `){1,10}? ,)?(?: ,| is| are| was| were| became| becomes| has become| will be| remains| serves as| served as)(?: (?:the|a|an|its|now|also|currently|new|and|,))*(?: one of (?:the |its )?(?:two|three|four|five|six|several|the))? (?P<role>` + roleExpr + `) (?:of|at) (?P<company>` + nameRe + `)`), needs: words("~"), start: atName, kind: kindJoin, subject: true},
 	// "Delta AI (founders: Ann Bee and Cat Dee)".
 	{re: anchored(`(?P<company>` + nameRe + `) (?:\( |, |: )(?:(?:its|the|whose|with) )?(?P<role>~co-?founders?|~cofounders?|~founders?)(?: :| ,| are| include| including)? (?P<people>` + people + `)`), needs: words("~co-?founders? ~cofounders? ~founders?"), start: atName},
 	// "Kite Health, under co-founders Mo Khan and Lia Park".
@@ -189,6 +198,9 @@ var patterns = []pattern{
 	{re: anchored(`(?P<company>` + nameRe + `)(?: ,)? with (?P<people>` + people + `) as (?:(?:its|the|a|an|new|first) )*(?P<role>` + roleExpr + `)`), needs: words("with"), start: atName, kind: kindLead},
 	// "Jane Doe's new startup, Aurora".
 	{re: anchored(`(?P<people>` + names + `) 's (?:(?:new|latest|own|next|second|third|stealth|stealth-mode) ){0,2}(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?:(?:called|named|dubbed) )?(?P<company>` + nameRe + `)`), needs: words("'s"), start: atName, noun: true, subject: true},
+	// "Jane Doe, whose start-up Aurora Northwind acquired in January", "Kaito and Yui Watanabe — whose
+	// company Hoshi was bought by Northwind".
+	{re: anchored(`(?P<people>` + people + `)(?: ,| —| –| -)? whose (?:(?:new|own|first|latest|young|small|tiny|two-year-old|stealth) )?(?:` + otherWord + ` ){0,2}?(?:` + nounWords + `)(?: ,)? (?P<company>` + nameRe + `)`), needs: words("whose"), start: atPeople, noun: true, kind: kindFound},
 	// "Huntress (@huntress_ish) — Maya Chen & Dev Rao's tiny threat-intel shop".
 	{re: anchored(`(?P<company>` + nameRe + `)(?: \( [^ )]+(?: [^ )]+){0,3} \))? , (?P<people>` + names + `) 's (?:` + otherWord + ` ){0,3}?(?:` + nounWords + `)`), needs: words("'s"), start: atName, noun: true},
 	// "Aurora, a new startup from former Northwind engineer Jane Doe".

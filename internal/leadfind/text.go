@@ -1,6 +1,7 @@
 package leadfind
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode"
@@ -213,7 +214,35 @@ type matcher struct {
 	display      string
 	founderNames []string
 	capital      bool // the name is written with a capital, so a lowercase word ("linear") is not a mention
+	// ownVoice is set while reading an item the tracked company wrote itself, where "we", "us" and "our"
+	// are the company.
+	ownVoice bool
 }
+
+// ownItem reports whether the tracked company wrote the item: it is on the company's own site, whose host
+// names the company as a handle would ("pinewood.example" for Pinewood Analytics), or a post of the
+// company's account ("Brightpath Freight on LinkedIn").
+func (m *matcher) ownItem(it Item) bool {
+	if author, _, ok := strings.Cut(it.Title, " on "); ok && normalizeCompany(author) == m.normName {
+		return true
+	}
+	u, err := url.Parse(it.URL)
+	if err != nil || u.Hostname() == "" {
+		return false
+	}
+	label, _, _ := strings.Cut(strings.TrimPrefix(strings.ToLower(u.Hostname()), "www."), ".")
+	label = strings.ReplaceAll(label, "-", "")
+	for _, name := range m.names {
+		joined := strings.Join(name, "")
+		if len(joined) >= 5 && (label == joined || strings.HasPrefix(label, joined) && len(label)-len(joined) <= 4) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownWords are the words with which a company's own posts name it.
+var ownWords = wordSet(`we us our ours we're we've we'll we'd`)
 
 // newMatcher accepts the tracked company by its full name and, when that ends in a generic word such as
 // "Labs", by the name without it.
@@ -233,6 +262,9 @@ func newMatcher(company string, founders []string) *matcher {
 	}
 	if len(full) > 1 && len(core) > 1 && len(full[0]) >= 5 && !stopWords[full[0]] {
 		m.names = append(m.names, full[:1])
+	}
+	if last := full[len(full)-1]; len(full) > 2 && companyWords[last] && !companyWords[full[0]] && !stopWords[full[0]] {
+		m.names = append(m.names, []string{full[0], last}) // "Kiln Studio" for Kiln Ceramics Studio
 	}
 	for _, f := range founders {
 		if n := normalizePerson(f); n != "" {
@@ -320,6 +352,7 @@ type span struct {
 	words      []string
 	person     bool
 	companyish bool
+	expanded   bool // a short name written out in full from elsewhere in the item
 }
 
 // sentence is one sentence of an item prepared for the patterns.
@@ -362,6 +395,11 @@ func (m *matcher) prepare(raw string) *sentence {
 			i += n
 			continue
 		}
+		if m.ownVoice && !rt[i].punct && ownWords[strings.ToLower(rt[i].text)] {
+			s.toks = append(s.toks, token{form: "T", text: rt[i].text, span: -1})
+			i++
+			continue
+		}
 		if cls[i] != nameWord && !(cls[i] == initialWord && startsName(cls, tracked, i)) {
 			form := strings.ToLower(rt[i].text)
 			if !rt[i].punct {
@@ -378,6 +416,11 @@ func (m *matcher) prepare(raw string) *sentence {
 		for j < len(rt) && tracked[j] == 0 {
 			if cls[j] == nameWord || cls[j] == initialWord {
 				j++
+				continue
+			}
+			if j == i+1 && ampersandName(rt, cls, tracked, i) {
+				// "Pixel & Pine", "Scoop & Churn": one name, where neither side is a person's.
+				j += 2
 				continue
 			}
 			if cls[j] == particleWord {
@@ -413,6 +456,28 @@ func (m *matcher) prepare(raw string) *sentence {
 	return s
 }
 
+// ampersandName reports whether the one-word name at token i goes on with "&" and one more word, or a
+// name ending in a company word, that together name one company, as "Pixel & Pine" or "Scoop & Churn
+// Creamery" do, but not "Grace & Maeve Gallagher" or "Alice Hart & Ben Ainsworth".
+func ampersandName(rt []rawToken, cls []wordClass, tracked []int, i int) bool {
+	j := i + 1
+	if j+1 >= len(rt) || rt[j].text != "&" || cls[j+1] != nameWord || tracked[j+1] != 0 || cls[i] != nameWord {
+		return false
+	}
+	k := j + 2
+	for k < len(rt) && cls[k] == nameWord && tracked[k] == 0 {
+		k++
+	}
+	last := strings.ToLower(strings.TrimSuffix(rt[k-1].text, "."))
+	if companyWords[last] || legalSuffixes[last] || last == "sons" || last == "daughters" {
+		return true // "Rose & Co", "Smith & Sons", "Scoop & Churn Creamery"
+	}
+	if firstNames[fold(strings.ToLower(rt[i].text))] || firstNames[fold(strings.ToLower(rt[j+1].text))] {
+		return false
+	}
+	return k == j+2
+}
+
 // startsName reports whether the initials from token i lead into a name, as in "J. R. Smith".
 func startsName(cls []wordClass, tracked []int, i int) bool {
 	for i < len(cls) && cls[i] == initialWord && tracked[i] == 0 {
@@ -444,6 +509,21 @@ const (
 	particleWord
 )
 
+// compoundRole reports whether a hyphenated word joins role words, as in "founder-CEO" or
+// "co-founder-CTO".
+func compoundRole(lower string) bool {
+	parts := strings.Split(strings.ReplaceAll(lower, "co-", "co"), "-")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !roleWords[p] {
+			return false
+		}
+	}
+	return true
+}
+
 // classify decides for each token whether it can be part of a name, and which tokens are role words:
 // the words of roleWords and department words next to a role ("VP Product", "Head of AI", "Chief
 // Technology Officer"). tracked marks the tokens that spell the tracked company.
@@ -452,7 +532,7 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 	role := make([]bool, len(rt))
 	for i, t := range rt {
 		lower := strings.ToLower(t.text)
-		role[i] = roleWords[lower]
+		role[i] = roleWords[lower] || compoundRole(lower)
 		switch {
 		case t.punct || tracked[i] != 0:
 		case isInitial(t.text):
@@ -462,7 +542,7 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 		case i > 0 && cls[i-1] == nameWord && utf8.RuneCountInString(t.text) == 1 && isUpperStart(t.text) && t.text != "A" && t.text != "I" &&
 			i+1 < len(rt) && isNameWord(rt[i+1].text):
 			cls[i] = particleWord // "Tadhg Ó Briain"
-		case isNameWord(t.text) || isMixedCase(t.text):
+		case isNameWord(t.text) || isMixedCase(t.text) || i > 0 && cls[i-1] == nameWord && particleCompound(t.text):
 			cls[i] = nameWord
 		case i > 0 && givenNames[lower] && isUpperStart(t.text) && i+1 < len(rt) && isNameWord(rt[i+1].text) && !isUpperStart(rt[i-1].text):
 			cls[i] = nameWord
@@ -505,6 +585,17 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 	return cls, role
 }
 
+// particleCompound reports whether w is a surname joined to a lowercase particle, as "al-Farsi",
+// "el-Sayed" or "d'Souza" are.
+func particleCompound(w string) bool {
+	for _, p := range []string{"al-", "el-", "ad-", "as-", "ash-", "at-", "bin-", "ben-", "abu-", "d'", "d’", "l'", "l’"} {
+		if rest, ok := strings.CutPrefix(w, p); ok {
+			return isUpperStart(rest) && utf8.RuneCountInString(rest) > 1
+		}
+	}
+	return false
+}
+
 // isMixedCase reports whether w is a brand written with an inner capital, such as "iRobot".
 func isMixedCase(w string) bool {
 	r, size := utf8.DecodeRuneInString(w)
@@ -539,7 +630,7 @@ func looksLikePerson(words []string) bool {
 			total++
 			continue
 		}
-		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] || !isUpperStart(w) || describingCompound(w) {
+		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] || !isUpperStart(w) && !particleCompound(w) || describingCompound(w) {
 			return false
 		}
 		letters, upper := 0, 0

@@ -55,7 +55,7 @@ func (sc *itemScan) author(it Item) string {
 		}
 		handle := strings.ToLower(name[1:])
 		for _, f := range sc.m.founderNames {
-			if handleOf(f) == handle {
+			if handleOf(f) == handle || founderHandle(handle, handleOf(f)) {
 				return f
 			}
 		}
@@ -125,7 +125,25 @@ func (sc *itemScan) coAuthors() [][2]int {
 }
 
 // firstPersonFounding marks a post whose author says they are starting a company.
-var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bco-?founder (?:at|of)\b`)
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bco-?founder (?:at|of)\b|\bi(?:'ve| have)? (?:just )?(?:left|quit)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b`)
+
+// ownFounding is an author's own word that they found a company, which holds for a founder of the tracked
+// company who stays there as well ("I'm starting Ferrule", "I AM co-founding something on the side").
+var ownFounding = regexp.MustCompile(`(?i)\bi(?:'m| am|'ve| have)? (?:also |now |just )?(?:starting|co-founding|cofounding|founding|started|co-founded|cofounded|founded) (?:something|a (?:new )?(?:company|start-?up)|(\p{Lu}[\p{L}&'-]*))`)
+
+// ownFounding reports whether the author of text says they found a company other than the tracked one.
+func (sc *itemScan) ownFounding(text string) bool {
+	for _, m := range ownFounding.FindAllStringSubmatchIndex(text, -1) {
+		if m[2] < 0 {
+			return true
+		}
+		next := fold(strings.ToLower(text[m[2]:m[3]]))
+		if !slices.ContainsFunc(sc.m.names, func(name []string) bool { return name[0] == next }) {
+			return true
+		}
+	}
+	return false
+}
 
 // personWords returns the single words (first and last names) of the people the item names, so that
 // "Laurent's co-founder" or "Chiara and Sipho" are read as people, not companies.
@@ -157,7 +175,7 @@ func (sc *itemScan) personWords() map[string]bool {
 // isCompanyAt reports whether the name at token i of s can be a company the item is about.
 func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool {
 	t := s.toks[i]
-	if t.span < 0 || sc.m.founders[s.spans[t.span].personKey()] {
+	if t.span < 0 || sc.m.founders[s.spans[t.span].personKey()] || len(s.spans[t.span].words) == 1 && demonyms[strings.ToLower(t.text)] {
 		return false
 	}
 	if s.ownsRole(i) {
@@ -167,10 +185,10 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 		return false
 	}
 	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) ||
-		s.trackedProduct(i) || departedBefore(s, i) || s.describesPerson(i) {
+		s.trackedProduct(i) || departedBefore(s, i) || s.describesPerson(i) || s.pastEmployer(i) {
 		return false
 	}
-	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 && !s.opensClause() {
+	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 && !s.opensClause() && !s.appositiveAfter(1) {
 		return false
 	}
 	k := s.nameKey(i)
@@ -321,13 +339,19 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 				continue
 			}
 			company := topic
-			if c := s.companyFor(i, dir, here, sc.labels); c >= 0 {
+			c := s.companyFor(i, dir, here, sc.labels)
+			if c >= 0 {
 				company = s.toks[c].text
+			} else if n := s.cueName(i, dir); n >= 0 && s.investorAt(n) {
+				continue // "Sarah Lee, co-founder of Elm Street Ventures": the founder of an investor
 			}
 			if company == "" {
 				continue
 			}
 			k := normalizeCompany(company)
+			if c >= 0 && sc.rels[k] == "" && (s.soldAfter(c) || s.buyerAt(c)) {
+				continue // "Tapestry, a design-systems tool sold in 2017", "Paywise, which was sold to Stripe": a past venture
+			}
 			if sc.hire[si] && sc.rels[k] != RelAcquiredFounder {
 				continue
 			}
@@ -342,7 +366,8 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 		}
 	}
 	if author := sc.author(it); author != "" && firstPersonFounding.MatchString(it.Text) {
-		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft()) {
+		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft() ||
+			sc.ownFounding(it.Text)) {
 			for _, s := range sc.sents {
 				for _, t := range s.toks {
 					if k := normalizeCompany(t.text); t.span >= 0 && ventures[k] != "" {
@@ -376,6 +401,11 @@ func (sc *itemScan) ventureRelation(k string, s *sentence, i int) string {
 	return RelCofounderInNews
 }
 
+// compoundFounder reports whether a word joins founder to another role, as in "founder-CEO".
+func compoundFounder(f string) bool {
+	return compoundRole(f) && (strings.HasPrefix(f, "founder-") || strings.HasPrefix(f, "co-founder-") || strings.HasPrefix(f, "cofounder-"))
+}
+
 // nearestOf returns the token of among that is nearest to token i, or -1.
 func (s *sentence) nearestOf(i int, among []int) int {
 	best, dist := -1, len(s.toks)+1
@@ -396,7 +426,7 @@ func (s *sentence) founderCue(i int) int {
 		f := word(s.toks[j].form)
 		switch {
 		case j < i-12:
-		case founderRoles[f] && j >= i-6:
+		case (founderRoles[f] || compoundFounder(f)) && j >= i-6:
 			if s.trackedRole(j) {
 				return 0
 			}
@@ -426,7 +456,7 @@ func (s *sentence) founderCue(i int) int {
 	}
 	for j := i + 1; j < len(s.toks) && j <= i+20; j++ {
 		f := word(s.toks[j].form)
-		if founderRoles[f] && j <= i+8 || founderVerbs[f] && f != "building" && f != "builds" && f != "built" {
+		if (founderRoles[f] || compoundFounder(f)) && j <= i+8 || founderVerbs[f] && f != "building" && f != "builds" && f != "built" {
 			return 1
 		}
 		if (f == "raised" || f == "raises" || f == "raising") && s.raisedFor(j) {
@@ -464,15 +494,83 @@ func (s *sentence) companyFor(i, dir int, companies []int, labels map[string]boo
 	return s.nearestOf(i, companies)
 }
 
+// appositiveAfter reports whether the comma at token i opens a description of the name before it ("Tutorly,
+// founded by ...", "Tutorly, the tutoring marketplace, ...") rather than a clause ("Finally, the company ...").
+func (s *sentence) appositiveAfter(i int) bool {
+	if i+1 >= len(s.toks) {
+		return false
+	}
+	switch s.toks[i+1].form {
+	case "founded", "co-founded", "cofounded", "started", "launched", "built", "which", "whose", "who", "led", "backed", "based":
+		return true
+	case "a", "an", "the":
+		for j := i + 2; j < len(s.toks) && j <= i+6; j++ {
+			if s.toks[j].form == "," {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// buyerAt reports whether the name at token i bought a company the sentence names before it: "sold to
+// Stripe", "acquired by Stripe".
+func (s *sentence) buyerAt(i int) bool {
+	if i < 2 {
+		return false
+	}
+	prev, verb := s.toks[i-1].form, s.toks[i-2].form
+	return prev == "to" && verb == "sold" || prev == "by" && (verb == "acquired" || verb == "bought")
+}
+
+// pastEmployer reports whether the name at token i is where someone worked: "previously worked at
+// Bluefern", "spent six years at Bluefern".
+func (s *sentence) pastEmployer(i int) bool {
+	if i < 2 {
+		return false
+	}
+	switch s.toks[i-1].form {
+	case "at", "for":
+	default:
+		return false
+	}
+	switch s.toks[i-2].form {
+	case "worked", "working", "years", "months", "stint", "spell", "career", "previously", "formerly", "internship", "interned":
+		return true
+	}
+	// "was previously chief operating officer at Bluefern", "formerly head of sales at Bluefern": a role
+	// held there before.
+	for j := i - 2; j >= 0 && j >= i-8 && strings.HasPrefix(s.toks[j].form, rolePrefix); j-- {
+		if j > 0 {
+			switch s.toks[j-1].form {
+			case "previously", "formerly", "former", "ex":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cueName returns the first name or mention of the tracked company within a few words of the person at
+// token i on the side dir the founder cue points to, or -1.
+func (s *sentence) cueName(i, dir int) int {
+	for j := i + dir; j >= 0 && j < len(s.toks) && j != i+6*dir; j += dir {
+		if t := s.toks[j]; t.span >= 0 || t.form == "T" {
+			return j
+		}
+	}
+	return -1
+}
+
 // trackedPerson reports whether the person at token i is described as holding a role at the tracked
 // company now ("Northwind CEO Jane Doe", "Jane Doe, CTO of Northwind").
 func (s *sentence) trackedPerson(i int) bool {
-	for j := i - 1; j >= 0 && j >= i-3; j-- {
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
 		f := s.toks[j].form
 		if f == "T" || f == "'s" && j > 0 && s.toks[j-1].form == "T" {
 			return !departedBefore(s, j)
 		}
-		if !strings.HasPrefix(f, rolePrefix) && f != "'s" {
+		if !strings.HasPrefix(f, rolePrefix) && f != "'s" && f != "new" && f != "interim" && f != "incoming" {
 			break
 		}
 	}
@@ -544,7 +642,7 @@ func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
 	}
 	for _, s := range sc.sents {
 		named, tied := false, false
-		if sc.rels[k] == "" && s.hasWord(rivalWords) && !s.hasWord(takeoverWords) {
+		if sc.rels[k] == "" && (s.hasWord(rivalWords) || s.hasWord(meetingWords) || s.hasWord(customerWords) || s.disclaimsTie()) && !s.hasWord(takeoverWords) {
 			continue
 		}
 		for _, t := range s.toks {
@@ -578,6 +676,7 @@ func (s *sentence) adjectiveAt(i int) bool {
 		return true
 	}
 	if lower := strings.ToLower(t.text); len(s.spans[t.span].words) == 1 && len(lower) > 4 && i+1 < len(s.toks) && isLowerWord(s.toks[i+1].text) &&
+		!stopWords[s.toks[i+1].form] && !strings.HasSuffix(s.toks[i+1].form, "ed") &&
 		(strings.HasSuffix(lower, "ian") || strings.HasSuffix(lower, "ese") || strings.HasSuffix(lower, "ish") || strings.HasSuffix(lower, "can") || strings.HasSuffix(lower, "ean")) {
 		return true
 	}
@@ -666,7 +765,10 @@ func (sc *itemScan) fullNames() map[string]string {
 func (s *sentence) notCompanyAt(i int) bool {
 	t := s.toks[i]
 	words := s.spans[t.span].words
-	if i == 0 && len(words) == 1 && i+1 < len(s.toks) && s.toks[i+1].form == "," && strings.HasSuffix(t.text, "ly") {
+	if len(words) == 1 && demonyms[strings.ToLower(t.text)] {
+		return true // "Greek founder Giorgos Papadopoulos"
+	}
+	if i == 0 && len(words) == 1 && i+1 < len(s.toks) && s.toks[i+1].form == "," && strings.HasSuffix(t.text, "ly") && !s.appositiveAfter(i+1) {
 		return true
 	}
 	if strings.ToUpper(t.text) == t.text && i+1 < len(s.toks) && s.toks[i+1].form == "," && (i == 0 || s.toks[i-1].form == ",") {
@@ -933,6 +1035,9 @@ func (sc *itemScan) authorLeft() bool {
 		if first && (s.departure() || strings.Contains(s.raw, "post-")) {
 			return true
 		}
+		if strings.Contains(strings.ToLower(s.raw), "last day at") && slices.ContainsFunc(s.toks, func(t token) bool { return t.form == "T" }) {
+			return true // "Last day at Honeycomb Games today."
+		}
 	}
 	return false
 }
@@ -961,8 +1066,9 @@ func (s *sentence) foundsAfter(i int) bool {
 				if t := s.toks[k]; t.span >= 0 {
 					return !s.spans[t.span].person && !eventName(t.text) && !s.placeAt(k) && !placeBefore(s, k)
 				}
-				if s.toks[k].form == "T" {
-					return false
+				switch s.toks[k].form {
+				case "T", "said", "says", "told", ";":
+					return false // "Tamar Cohen, Driftwell's co-founder, said Qantara would ..."
 				}
 			}
 			return false
@@ -997,11 +1103,71 @@ func (sc *itemScan) notPerson(f found) bool {
 	if f.tok >= len(s.toks) || s.toks[f.tok].text != f.name {
 		return false
 	}
-	return s.ownsRole(f.tok) || s.companyContext(f.tok)
+	return s.ownsRole(f.tok) || s.companyContext(f.tok) || s.roundLeader(f.tok)
+}
+
+// roundLeader reports whether the name at token i leads or backs a funding round: "a Series B led by
+// General Catalyst", "$3 million round backed by Seedcamp".
+func (s *sentence) roundLeader(i int) bool {
+	// Back over a list of backers: "led by Tom Lee, co-founder of Bluefern, and Ann Bee".
+	for i >= 2 && s.toks[i-1].form != "by" {
+		switch f := s.toks[i-1].form; {
+		case s.toks[i-1].span >= 0, f == "T", f == ",", f == "and", f == "&", f == "of", f == "at", f == "the", f == "its",
+			strings.HasPrefix(f, rolePrefix):
+			i--
+		default:
+			return false
+		}
+	}
+	if i < 2 || s.toks[i-1].form != "by" {
+		return false
+	}
+	switch s.toks[i-2].form {
+	case "led", "co-led", "backed", "funded":
+	default:
+		return false
+	}
+	for j := i - 3; j >= 0 && j >= i-8; j-- {
+		f := s.toks[j].form
+		if stageWords.MatchString(f) || f == "round" || f == "funding" || f == "financing" || f == "investment" || strings.ContainsAny(f, "$€£") {
+			return true
+		}
+		if s.toks[j].span >= 0 {
+			return false
+		}
+	}
+	return false
 }
 
 // rivalWords mark a sentence that names a competitor of the tracked company, which ties no lead to it.
-var rivalWords = wordSet(`compete competes competing competitor competitors rival rivals`)
+var rivalWords = wordSet(`compete competes competing competitor competitors rival rivals sued sues suing lawsuit lawsuits
+litigation unlike beat beats beating outbid versus vs`)
+
+// customerWords mark a sentence in which the other company buys from or uses the tracked one: a customer's
+// founders are no leads ("Northwind's customer Brightmart, founded by Tom Reyes, uses the software").
+var customerWords = wordSet(`customer customers client clients`)
+
+// disclaimsTie reports whether the sentence says a company has no part in the news: "Bluefern, which is not
+// involved in the deal", "an unaffiliated start-up".
+func (s *sentence) disclaimsTie() bool {
+	for i, t := range s.toks {
+		switch t.form {
+		case "uninvolved", "unrelated", "unaffiliated", "unconnected":
+			return true
+		case "involved", "affiliated", "connected", "related":
+			if i > 0 && (s.toks[i-1].form == "not" || s.toks[i-1].form == "never") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// meetingWords mark a sentence in which companies meet only on a stage, at a dinner, in a list of speakers or
+// in an opinion piece, which ties no company to the tracked one.
+var meetingWords = wordSet(`talks speakers speaker panel panellists panelists keynote spoke speak speaking conference
+summit webinar hottest ranked ranking rankings finalists shortlist shortlisted nominees dinner dinners hosted op-ed column
+columnist`)
 
 // makesWords are the venture words that, with the tracked company as their subject, name something it made
 // rather than a company: "Northwind launched Atlas".
@@ -1029,8 +1195,8 @@ func (s *sentence) trackedMakes(j int) bool {
 
 // takeoverWords mark a sentence in which the tracked company takes over a rival, which does tie its
 // founders to it.
-var takeoverWords = wordSet(`acquire acquires acquired acquiring acquisition buy buys bought buying taken took takes over merge
-merges merged merger`)
+var takeoverWords = wordSet(`acquire acquires acquired acquiring acquisition buy buys bought buying taken took takes merge
+merges merged merger takeover snaps snapped absorbs absorbed`)
 
 // trackedProduct reports whether the name at token i is something the tracked company made: "Northwind
 // launched Atlas", "Northwind's new app, Atlas".
@@ -1054,8 +1220,9 @@ func (s *sentence) trackedProduct(i int) bool {
 var handlePattern = regexp.MustCompile(`@([A-Za-z0-9_]{3,30})`)
 
 // nameHandles writes the handles in text whose name matches a web site the item mentions as the company's
-// name ("@formcraftapp" and formcraft.example: "Formcraft"), so that they are read as companies.
-func nameHandles(text string, sites []site) string {
+// name ("@formcraftapp" and formcraft.example: "Formcraft"), so that they are read as companies, and the
+// handles of the tracked company's founders and of other people ("@jamesokafor") as their names.
+func nameHandles(text string, sites []site, founders []string) string {
 	if !strings.Contains(text, "@") {
 		return text
 	}
@@ -1075,8 +1242,71 @@ func nameHandles(text string, sites []site) string {
 				return strings.ToUpper(name[:1]) + name[1:]
 			}
 		}
+		for _, f := range founders {
+			if founderHandle(name, handleOf(f)) {
+				return f
+			}
+		}
+		if person := handlePerson(h[1:]); person != "" {
+			return person
+		}
 		return h
 	})
+}
+
+// founderHandle reports whether handle is a founder's: their name's letters, with at most two more
+// letters or digits after it, as taken handles get ("@katengg" for Kate Ng).
+func founderHandle(handle, letters string) bool {
+	return len(letters) >= 5 && strings.HasPrefix(handle, letters) && len(handle)-len(letters) <= 2
+}
+
+// handlePerson reads a handle as a person's name when it is a common given name followed by a surname
+// ("@jamesokafor", "@lena_park"), else it returns "". Handles of firms ("@maxventures") are left alone.
+func handlePerson(handle string) string {
+	lower := strings.ToLower(handle)
+	given, rest, split := strings.Cut(lower, "_")
+	if split {
+		if strings.Contains(rest, "_") || !firstNames[given] {
+			return ""
+		}
+	} else {
+		given, rest = "", ""
+		// The longest given name wins, unless it leaves a surname opening with a vowel where a shorter one
+		// leaves one opening with a consonant ("@saraholm" is Sara Holm, not Sarah Olm).
+		for n := len(lower) - 3; n >= 2; n-- {
+			if !firstNames[lower[:n]] {
+				continue
+			}
+			if given == "" || isVowel(rest[0]) && !isVowel(lower[n]) {
+				given, rest = lower[:n], lower[n:]
+			}
+		}
+	}
+	if given == "" || len(rest) < 3 || len(rest) > 14 || !isLetters(rest) || companyWords[rest] || stopWords[rest] ||
+		roleWords[rest] || companySuffix(rest) {
+		return ""
+	}
+	for _, w := range []string{"vc", "hq", "app", "labs", "capital", "ventures", "fund", "news", "official", "team", "inc", "io"} {
+		if strings.HasSuffix(rest, w) {
+			return ""
+		}
+	}
+	return strings.ToUpper(given[:1]) + given[1:] + " " + strings.ToUpper(rest[:1]) + rest[1:]
+}
+
+// isVowel reports whether the letter b is a vowel.
+func isVowel(b byte) bool {
+	return strings.IndexByte("aeiouy", b) >= 0
+}
+
+// isLetters reports whether s is made of the letters a to z only.
+func isLetters(s string) bool {
+	for _, r := range s {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // departure reports whether the sentence says someone left, computed once.
