@@ -2,15 +2,17 @@ package radar
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 )
 
 // IdentityKeys returns the normalised website and profile URLs that identify e's company: a create with any
-// of them reuses e instead of tracking the company twice.
+// of them reuses e instead of tracking the company twice. Each key is given once, though a founder may share a
+// profile with the company.
 func IdentityKeys(e *Entity) []string {
 	var keys []string
 	add := func(prefix, raw string) {
-		if k := NormalizeURLKey(raw); k != "" {
+		if k := NormalizeURLKey(raw); k != "" && !slices.Contains(keys, prefix+k) {
 			keys = append(keys, prefix+k)
 		}
 	}

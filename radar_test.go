@@ -68,8 +68,10 @@ func TestNormalizeURLKey(t *testing.T) {
 			t.Errorf("NormalizeURLKey(%q) = %q, want %q", in, got, want)
 		}
 	}
+	// A founder who shares the company's X account, and a founder named twice, give each key once.
 	e := &Entity{CompanyWebsite: "https://northwind.io", CompanyTwitterURL: "https://twitter.com/nw",
-		Founders: []Founder{{Name: "Jane", LinkedinURL: "https://linkedin.com/in/jane"}}}
+		Founders: []Founder{{Name: "Jane", LinkedinURL: "https://linkedin.com/in/jane", TwitterURL: "https://x.com/nw"},
+			{Name: "Jane Doe", LinkedinURL: "https://www.linkedin.com/in/jane/"}}}
 	want := []string{"site:northwind.io", "profile:x.com/nw", "profile:linkedin.com/in/jane"}
 	if got := IdentityKeys(e); !slices.Equal(got, want) {
 		t.Errorf("IdentityKeys = %v, want %v", got, want)

@@ -1,14 +1,17 @@
 package api_test
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"radar"
 	"radar/internal/apitest"
+	"radar/internal/sqldb"
 	"radar/internal/sqldb/storetest"
 )
 
@@ -218,4 +221,49 @@ func strs(v any) []string {
 func sameSet(a, b []string) bool {
 	a, b = slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b))
 	return slices.Equal(a, b)
+}
+
+// A key's use is recorded on its first request, then at most once a minute however many requests it makes.
+func TestKeyUseIsRecordedOncePerMinute(t *testing.T) {
+	env := start(t, sqldb.SQLite)
+	key := env.Key(t, env.OrgA)
+	lastUsed := func() *radar.Time {
+		t.Helper()
+		keys, err := env.DB.APIKeys(context.Background(), env.OrgA.ID)
+		if err != nil || len(keys) != 1 {
+			t.Fatalf("keys: %v, %v", keys, err)
+		}
+		return keys[0].LastUsedAt
+	}
+	if lastUsed() != nil {
+		t.Fatalf("an unused key has a last use")
+	}
+	read := func() {
+		t.Helper()
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				if res := env.Serve(t, apitest.Request{Method: http.MethodGet, Path: "/api/v1/tracker", Key: key}); res.Status != http.StatusOK {
+					t.Errorf("read: %s", res)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	before := radar.NewTime(env.Clock.Now()).Micros()
+	read()
+	first := lastUsed()
+	if first == nil || first.Micros() < before || first.Micros() > radar.NewTime(env.Clock.Now()).Micros() {
+		t.Fatalf("last use after the first requests: %v, want the time of one of them", first)
+	}
+	env.Clock.Advance(30 * time.Second)
+	read()
+	if got := lastUsed(); got.Micros() != first.Micros() {
+		t.Errorf("last use recorded again within a minute: %v, was %v", got, first)
+	}
+	env.Clock.Advance(31 * time.Second)
+	read()
+	if got := lastUsed(); got.Micros() < first.Micros()+time.Minute.Microseconds() {
+		t.Errorf("last use a minute later: %v, first %v", got, first)
+	}
 }

@@ -60,8 +60,13 @@ func rewriteServerError(b []byte) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	line, _, ok := bytes.Cut(rest, serverErrorHeaders)
-	if !ok || bytes.Contains(line, []byte("\r\n")) || len(line) < 4 || line[3] != ' ' {
+	// Only the status line is looked at: a handler's answer is passed on without a scan of its body.
+	end := bytes.Index(rest, []byte("\r\n"))
+	if end < 0 || !bytes.HasPrefix(rest[end:], serverErrorHeaders) {
+		return nil, false
+	}
+	line := rest[:end]
+	if len(line) < 4 || line[3] != ' ' {
 		return nil, false
 	}
 	status, err := strconv.Atoi(string(line[:3]))

@@ -5,12 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"radar"
 	"radar/internal/service"
 )
 
@@ -24,7 +27,7 @@ const listPageMaxAge = time.Minute
 // maxCachedQuery bounds the query string of a page kept: it is part of the page's key.
 const maxCachedQuery = 1024
 
-// listCache keeps encoded list pages. A page is keyed by its organisation, list and query, and holds while the
+// listCache keeps encoded list pages, and the encoded reads of single companies (entityRead). A page is keyed by its organisation, list and query, and holds while the
 // organisation's change count (radar.Principal.Changes, read with the API key in the same query) is the one it
 // was computed at: every write to the organisation's data moves the count in the write's own transaction, so a
 // page served from here is never older than what the database shows the same request, on any replica.
@@ -95,7 +98,7 @@ func listPage[T any](ctx context.Context, s *Server, name, scope string, cacheab
 	cacheable = cacheable && p.Changes > 0 && s.lists != nil && st != nil && len(st.query) <= maxCachedQuery
 	var key string
 	if cacheable {
-		key = name + "\x00" + p.OrgID + "\x00" + st.query
+		key = listKey(name, p.OrgID, st.query)
 		if b := s.lists.get(key, p.Changes); b != nil {
 			s.observeList(name, true)
 			return encodedPage[T](ctx, b), nil
@@ -115,6 +118,110 @@ func listPage[T any](ctx context.Context, s *Server, name, scope string, cacheab
 		return encodedPage[T](ctx, buf.Bytes()), nil
 	}
 	return &body[*service.List[T]]{l}, nil
+}
+
+// entityRead serves the read of the company id, with its operation: from the cache when the organisation has
+// not changed since the read was answered for the same id and query string, else read by get and kept. Like a
+// list page, it is keyed by organisation and holds while the organisation's change count has not moved: every
+// write that shows in the read (a change through the API, an enrichment, a run and its signals, a failed or
+// claimed run) moves the count in its own transaction, on any replica or worker. The scope is checked first.
+// The answer, cached or not, goes out with its length.
+func entityRead(ctx context.Context, s *Server, id string, get func() (*radar.Entity, error)) (*body[EntityEnvelope], error) {
+	p := PrincipalFrom(ctx)
+	if err := p.Require(radar.ScopeTrackerRead); err != nil {
+		return nil, fail(ctx, s.logger, err)
+	}
+	st := stateOf(ctx)
+	cacheable := p.Changes > 0 && s.lists != nil && st != nil && len(st.query) <= maxCachedQuery && len(id) <= maxCachedQuery
+	var key string
+	if cacheable {
+		key = entityKey(p.OrgID, id, st.query)
+		if b := s.lists.get(key, p.Changes); b != nil {
+			s.observeEntity(true)
+			return encodedEntity(st, b), nil
+		}
+		s.observeEntity(false)
+	}
+	e, err := get()
+	if err != nil {
+		return nil, fail(ctx, s.logger, err)
+	}
+	env := EntityEnvelope{Data: e, Operation: e.Operation}
+	if st == nil {
+		return &body[EntityEnvelope]{env}, nil
+	}
+	var buf bytes.Buffer
+	if err := encodeJSON(&buf, env); err != nil {
+		return nil, fail(ctx, s.logger, err)
+	}
+	if cacheable {
+		s.lists.put(key, p.Changes, buf.Bytes())
+	}
+	return encodedEntity(st, buf.Bytes()), nil
+}
+
+func encodedEntity(st *requestState, b []byte) *body[EntityEnvelope] {
+	st.header.Set("Content-Length", strconv.Itoa(len(b)))
+	return &body[EntityEnvelope]{EntityEnvelope{encoded: b}}
+}
+
+func (s *Server) observeEntity(hit bool) {
+	if s.cfg.OnEntityCache != nil {
+		s.cfg.OnEntityCache(hit)
+	}
+}
+
+// listKey and entityKey are the cache keys of a list page and of the read of one company.
+func listKey(list, orgID, query string) string { return list + "\x00" + orgID + "\x00" + query }
+
+func entityKey(orgID, id, query string) string {
+	return "tracker/{id}\x00" + orgID + "\x00" + id + "\x00" + query
+}
+
+// serveCached answers a read of the company list or of one company from the cache before the request is decoded:
+// a body is kept only once the same request (organisation, path and query string) was decoded, validated and
+// answered 200, and the organisation has not changed since, so the same request gets the same answer, headers
+// included. It answers only plain JSON reads (no body, no escaped path, no Accept but JSON); the middleware has
+// authenticated, rate-limited and checked the scopes already. It reports whether it answered.
+func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, st *requestState, pattern string) bool {
+	p := st.principal
+	if s.lists == nil || p == nil || p.Changes <= 0 || r.Method != http.MethodGet || r.ContentLength != 0 ||
+		st.csv || r.URL.RawPath != "" {
+		return false
+	}
+	switch r.Header.Get("Accept") {
+	case "", "*/*", "application/json":
+	default:
+		return false
+	}
+	var (
+		key  string
+		list string
+	)
+	switch pattern {
+	case "GET /api/v1/tracker":
+		list = "tracker"
+		key = listKey(list, p.OrgID, st.query)
+	case "GET /api/v1/tracker/{id}":
+		key = entityKey(p.OrgID, strings.TrimPrefix(r.URL.Path, "/api/v1/tracker/"), st.query)
+	default:
+		return false
+	}
+	b := s.lists.get(key, p.Changes)
+	if b == nil {
+		return false
+	}
+	if list != "" {
+		s.observeList(list, true)
+	} else {
+		s.observeEntity(true)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
+	return true
 }
 
 // encodedPage answers an encoded page, with its length: the body goes out in one piece, not in chunks.

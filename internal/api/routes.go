@@ -101,7 +101,12 @@ type EntityEnvelope struct {
 	Operation           *radar.Operation `json:"operation"`
 	IdempotencyReplayed bool             `json:"idempotencyReplayed"`
 	ExistingEntity      bool             `json:"existingEntity"`
+	// encoded, when set, is the envelope's JSON encoding, kept by the read cache; the fields are then empty.
+	encoded []byte
 }
+
+// Encoded returns the envelope's JSON encoding when it carries one (a read served from the cache), else nil.
+func (e EntityEnvelope) Encoded() []byte { return e.encoded }
 
 type createOutput struct {
 	Status   int
@@ -259,11 +264,9 @@ func (s *Server) register() {
 	huma.Register(a, op("getTracker", http.MethodGet, "/api/v1/tracker/{id}", "Read a tracked company with its enrichment operation (poll this)", "tracker",
 		http.StatusOK, 400, 404),
 		func(ctx context.Context, in *getInput) (*body[EntityEnvelope], error) {
-			e, err := s.svc.GetEntity(ctx, PrincipalFrom(ctx), in.ID, in.View)
-			if err != nil {
-				return nil, fail(ctx, log, err)
-			}
-			return &body[EntityEnvelope]{EntityEnvelope{Data: e, Operation: e.Operation}}, nil
+			return entityRead(ctx, s, in.ID, func() (*radar.Entity, error) {
+				return s.svc.GetEntity(ctx, PrincipalFrom(ctx), in.ID, in.View)
+			})
 		})
 	huma.Register(a, op("updateTracker", http.MethodPatch, "/api/v1/tracker/{id}", "Change a tracked company", "tracker",
 		http.StatusOK, 400, 404, 413, 415),

@@ -44,6 +44,9 @@ type Config struct {
 	// OnListCache, when set, is told of every list request that may be served from the cache: which list, and
 	// whether it was.
 	OnListCache func(list string, hit bool)
+	// OnEntityCache, when set, is told of every read of one company that may be served from the cache (it shares
+	// the list cache's room), and whether it was.
+	OnEntityCache func(hit bool)
 }
 
 // Server is the HTTP front of Radar.
@@ -276,6 +279,9 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 				return
 			}
 			r.Body = replay{io.MultiReader(bytes.NewReader(b), failing{err}), r.Body}
+		}
+		if s.serveCached(w, r, st, pattern) {
+			return
 		}
 	}
 	s.mux.ServeHTTP(w, r)

@@ -48,6 +48,8 @@ type App struct {
 	Digests *digest.Digests
 	// Listener, when set before Start, is where the server accepts connections instead of Config.Addr.
 	Listener net.Listener
+	// RateLimits, when set before Start, replace the default rate limits (ratelimit.Defaults).
+	RateLimits map[string]ratelimit.Bucket
 
 	metrics *ops.Ops
 
@@ -121,6 +123,7 @@ func (a *App) build(secret []byte) error {
 	eng, err := tracker.New(tracker.Config{
 		Store: a.DB, Crawler: crawler, Analyser: tracker.NewAnalyser(cfg.LLMURL, cfg.LLMModel, cfg.LLMAPIKey, nil),
 		Classifier: classifier, Mailer: mailer, Logger: a.Logger, BaseURL: cfg.BaseURL, JobTimeout: cfg.JobTimeout,
+		MaxWorkers:  cfg.JobWorkers,
 		OnJobFailed: a.metrics.JobFailed, ScheduleEvery: scheduleEvery,
 		AddWorkers: func(ws *river.Workers) []*river.PeriodicJob {
 			return append(hooks.Register(ws), digests.Register(ws)...)
@@ -163,7 +166,7 @@ func (a *App) Start(ctx context.Context) error {
 		a.redis = redis.NewClient(opts)
 		store = ratelimit.NewBreaker(ratelimit.NewRedis(a.redis), ratelimit.BreakerConfig{Logger: a.Logger, OnChange: metrics.BreakerChanged})
 	}
-	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Logger: a.Logger, OnStoreError: metrics.StoreError, OnDenied: metrics.RateLimited})
+	a.Limiter = ratelimit.New(ratelimit.Config{Store: store, Buckets: a.RateLimits, Logger: a.Logger, OnStoreError: metrics.StoreError, OnDenied: metrics.RateLimited})
 	a.Server = api.New(api.Config{Service: a.Service, Limiter: a.Limiter, Logger: a.Logger,
 		MCP: mcp.NewHandler(a.Service, a.Limiter, a.Logger, a.Config.Toolsets()...),
 		Ops: metrics, Observe: metrics.Observe, OnListCache: metrics.ListCache,

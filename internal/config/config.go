@@ -35,6 +35,9 @@ type Config struct {
 	LLMAPIKey         string
 	Secret            string
 	JobTimeout        time.Duration
+	// JobWorkers bounds the background jobs of each kind of work that run at once; 0 = the default of
+	// sqldb.DefaultMaxWorkers.
+	JobWorkers int
 	// TrustedProxies is RADAR_TRUSTED_PROXIES as written; Finish parses it into Proxies.
 	TrustedProxies string
 	Proxies        []netip.Prefix
@@ -53,6 +56,7 @@ type option struct {
 	field                func(*Config) *string
 	boolean              func(*Config) *bool
 	duration             func(*Config) *time.Duration
+	integer              func(*Config) *int
 }
 
 func options() []option {
@@ -71,6 +75,7 @@ func options() []option {
 		{env: "RADAR_LLM_MODEL", flag: "llm-model", help: "model name for the LLM endpoint", field: func(c *Config) *string { return &c.LLMModel }},
 		{env: "RADAR_LLM_API_KEY", flag: "llm-api-key", help: "API key for the LLM endpoint", secret: true, field: func(c *Config) *string { return &c.LLMAPIKey }},
 		{env: "RADAR_JOB_TIMEOUT", flag: "job-timeout", help: "how long one background job (enrichment, tracker run, e-mail) may take; a crashed process's job is retried a little after it (default: 4m enrichment, 5m runs)", duration: func(c *Config) *time.Duration { return &c.JobTimeout }},
+		{env: "RADAR_JOB_WORKERS", flag: "job-workers", help: "how many enrichments and tracker runs one process works at once, and as many deliveries (e-mails, webhooks); the rest wait in the queue so that the API stays fast (default: half the CPUs, at least 1)", integer: func(c *Config) *int { return &c.JobWorkers }},
 		{env: "RADAR_TRUSTED_PROXIES", flag: "trusted-proxies", help: "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (sign-in limits); unset = none", field: func(c *Config) *string { return &c.TrustedProxies }},
 		{env: "RADAR_MCP_TOOLSETS", flag: "mcp-toolsets", def: "default", help: "comma-separated MCP toolsets: default (the specification's tools, always offered) and the opt-in delivery (mark_signals_seen, preview_rules)", field: func(c *Config) *string { return &c.MCPToolsets }},
 		{env: "RADAR_DEBUG_ADDR", flag: "debug-addr", help: "address of an admin listener serving net/http/pprof (keep it on loopback: 127.0.0.1:6060); unset = off", field: func(c *Config) *string { return &c.DebugAddr }},
@@ -99,6 +104,20 @@ func Load(getenv func(string) string, fs *flag.FlagSet) (*Config, error) {
 			*o.duration(c) = d
 			if fs != nil {
 				fs.DurationVar(o.duration(c), o.flag, d, o.help+" ("+o.env+")")
+			}
+			continue
+		}
+		if o.integer != nil {
+			var n int
+			if v != "" {
+				var err error
+				if n, err = strconv.Atoi(v); err != nil || n <= 0 {
+					errs = append(errs, fmt.Errorf("%s: want a positive whole number, got %q", o.env, v))
+				}
+			}
+			*o.integer(c) = n
+			if fs != nil {
+				fs.IntVar(o.integer(c), o.flag, n, o.help+" ("+o.env+")")
 			}
 			continue
 		}
@@ -240,6 +259,10 @@ func (c *Config) Dump() []string {
 		case o.duration != nil:
 			if d := *o.duration(c); d > 0 {
 				v = d.String()
+			}
+		case o.integer != nil:
+			if n := *o.integer(c); n > 0 {
+				v = strconv.Itoa(n)
 			}
 		case o.boolean != nil:
 			v = strconv.FormatBool(*o.boolean(c))

@@ -26,17 +26,18 @@ func TestDefaults(t *testing.T) {
 
 func TestFlagsOverrideEnvironment(t *testing.T) {
 	fs := flag.NewFlagSet("radar", flag.ContinueOnError)
-	c, err := Load(env(map[string]string{"RADAR_ADDR": "0.0.0.0:9000", "RADAR_JOB_TIMEOUT": "2m"}), fs)
+	c, err := Load(env(map[string]string{"RADAR_ADDR": "0.0.0.0:9000", "RADAR_JOB_TIMEOUT": "2m", "RADAR_JOB_WORKERS": "3"}), fs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := fs.Parse([]string{"--addr", "127.0.0.1:7000", "--fetch-allow-private"}); err != nil {
+	if err := fs.Parse([]string{"--addr", "127.0.0.1:7000", "--fetch-allow-private", "--job-workers", "5"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != "127.0.0.1:7000" || !c.FetchAllowPrivate || c.JobTimeout != 2*time.Minute || c.BaseURL != "http://127.0.0.1:7000" {
+	if c.Addr != "127.0.0.1:7000" || !c.FetchAllowPrivate || c.JobTimeout != 2*time.Minute || c.BaseURL != "http://127.0.0.1:7000" ||
+		c.JobWorkers != 5 {
 		t.Errorf("got %+v", c)
 	}
 }
@@ -48,6 +49,7 @@ func TestInvalid(t *testing.T) {
 	}{
 		"boolean":      {map[string]string{"RADAR_FETCH_ALLOW_PRIVATE": "maybe"}, "RADAR_FETCH_ALLOW_PRIVATE: want true or false"},
 		"duration":     {map[string]string{"RADAR_JOB_TIMEOUT": "soon"}, "RADAR_JOB_TIMEOUT: want a positive duration"},
+		"job workers":  {map[string]string{"RADAR_JOB_WORKERS": "0"}, "RADAR_JOB_WORKERS: want a positive whole number"},
 		"database":     {map[string]string{"RADAR_DATABASE_URL": "mysql://x"}, "RADAR_DATABASE_URL: want sqlite:PATH or postgres://"},
 		"redis":        {map[string]string{"RADAR_REDIS_URL": "localhost:6379"}, "RADAR_REDIS_URL: want redis://"},
 		"smtp":         {map[string]string{"RADAR_SMTP_URL": "mail.example:25"}, "RADAR_SMTP_URL: want smtp://"},

@@ -114,35 +114,40 @@ func (s *Service) createOrReuse(ctx context.Context, p *radar.Principal, in rada
 		EmailAlertsEnabled: true, CadenceDays: 7, Digest: radar.DigestOff, CreatedAt: now, UpdatedAt: now,
 	}
 	s.applyInput(e, in)
+	// The create goes first: a company tracked already is the rarer case, found by the store's refusal of its
+	// identity keys, so a new company costs one write and no lookup.
 	for attempt := 0; ; attempt++ {
-		existing, err := s.store.FindExistingEntity(ctx, p.OrgID, radar.IdentityKeys(e))
-		if err == nil {
-			s.applyInput(existing, in)
-			existing.UpdatedAt = now
-			if idem != nil {
-				idem.StatusCode = 200
-			}
-			if err := s.store.UpdateEntity(ctx, existing, nil, idem); err != nil {
-				return nil, err
-			}
-			return &CreateResult{Entity: existing, Existing: true}, nil
-		}
-		if !errors.Is(err, radar.ErrNotFound) {
-			return nil, err
-		}
 		if idem != nil {
 			idem.StatusCode = 201
 		}
 		jobs := []radar.JobArgs{radar.EnrichArgs{OrgID: p.OrgID, EntityID: e.ID, ThenRun: true}}
-		err = s.store.CreateEntity(ctx, e, jobs, idem)
-		if errors.Is(err, radar.ErrDuplicate) && attempt == 0 {
-			// Another request tracked the same company a moment ago: reuse it.
-			continue
+		createErr := s.store.CreateEntity(ctx, e, jobs, idem)
+		if createErr == nil {
+			return &CreateResult{Entity: e, Created: true}, nil
+		}
+		if !errors.Is(createErr, radar.ErrDuplicate) {
+			return nil, createErr
+		}
+		existing, err := s.store.FindExistingEntity(ctx, p.OrgID, radar.IdentityKeys(e))
+		if errors.Is(err, radar.ErrNotFound) {
+			if attempt == 0 {
+				// The company that held the keys was deleted a moment ago: create it again.
+				continue
+			}
+			return nil, createErr
 		}
 		if err != nil {
 			return nil, err
 		}
-		return &CreateResult{Entity: e, Created: true}, nil
+		s.applyInput(existing, in)
+		existing.UpdatedAt = now
+		if idem != nil {
+			idem.StatusCode = 200
+		}
+		if err := s.store.UpdateEntity(ctx, existing, nil, idem); err != nil {
+			return nil, err
+		}
+		return &CreateResult{Entity: existing, Existing: true}, nil
 	}
 }
 

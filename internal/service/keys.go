@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -29,15 +30,38 @@ const (
 )
 
 var (
-	b32       = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
-	keyFormat = regexp.MustCompile(`^rdr_([a-z2-7]{12})_([a-z2-7]{39})$`)
-	slugRE    = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+	b32    = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+	slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
 )
 
 func randomB32(n int) string {
 	b := make([]byte, (n*5+7)/8)
 	rand.Read(b)
 	return b32.EncodeToString(b)[:n]
+}
+
+// parseKey splits a key of the form rdr_<id>_<secret><check> into its id and its secret with the check; ok is
+// false when token is not of that form.
+func parseKey(token string) (id, secret string, ok bool) {
+	const idAt, secretAt = len(keyPrefix), len(keyPrefix) + keyIDLen + 1
+	if len(token) != secretAt+keySecretLen+keyCheckLen || token[:idAt] != keyPrefix || token[secretAt-1] != '_' {
+		return "", "", false
+	}
+	id, secret = token[idAt:secretAt-1], token[secretAt:]
+	if !isBase32(id) || !isBase32(secret) {
+		return "", "", false
+	}
+	return id, secret, true
+}
+
+// isBase32 reports whether s has only letters of b32: a-z and 2-7.
+func isBase32(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; !('a' <= c && c <= 'z' || '2' <= c && c <= '7') {
+			return false
+		}
+	}
+	return true
 }
 
 func keyCheck(secret string) string {
@@ -153,18 +177,18 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*radar.Princ
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return nil, unauthorized("malformed Authorization header: want Bearer <key>")
 	}
-	m := keyFormat.FindStringSubmatch(strings.TrimSpace(token))
-	if m == nil || keyCheck(m[2][:keySecretLen]) != m[2][keySecretLen:] {
+	id, secret, ok := parseKey(strings.TrimSpace(token))
+	if !ok || keyCheck(secret[:keySecretLen]) != secret[keySecretLen:] {
 		return nil, unauthorized("malformed API key")
 	}
-	k, err := s.store.APIKey(ctx, m[1])
+	k, err := s.store.APIKey(ctx, id)
 	if errors.Is(err, radar.ErrNotFound) {
 		return nil, unauthorized("unknown API key")
 	}
 	if err != nil {
 		return nil, err
 	}
-	if subtle.ConstantTimeCompare(k.SecretHash, hashSecret(m[2])) != 1 {
+	if subtle.ConstantTimeCompare(k.SecretHash, hashSecret(secret)) != 1 {
 		return nil, unauthorized("unknown API key")
 	}
 	now := s.now()
@@ -179,16 +203,21 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*radar.Princ
 		Changes: k.Changes}, nil
 }
 
-// touch records the key's use at most once per touchEvery per process.
+// touch records the key's use at most once per touchEvery per process. Every request passes here: the time of
+// each key's last record is read without a lock, and one request of the many arriving together records it.
 func (s *Service) touch(ctx context.Context, id string, now time.Time) {
-	s.touchMu.Lock()
-	last, seen := s.touched[id]
-	if seen && now.Sub(last) < touchEvery {
-		s.touchMu.Unlock()
+	v, ok := s.touched.Load(id)
+	if !ok {
+		v, _ = s.touched.LoadOrStore(id, new(atomic.Int64))
+	}
+	last := v.(*atomic.Int64)
+	prev := last.Load()
+	if prev != 0 && now.Sub(time.Unix(0, prev)) < touchEvery {
 		return
 	}
-	s.touched[id] = now
-	s.touchMu.Unlock()
+	if !last.CompareAndSwap(prev, now.UnixNano()) {
+		return
+	}
 	if err := s.store.TouchAPIKey(ctx, id, radar.NewTime(now)); err != nil {
 		s.logger.Warn("record API key use", "key", id, "err", err)
 	}

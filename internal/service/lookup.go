@@ -33,37 +33,74 @@ type orgIndex struct {
 	index   *fuzzy.Index
 }
 
-// index returns the organisation's fuzzy index, rebuilt when its data version changed (on any replica).
+// indexPage is how many companies a build of the fuzzy index reads at a time: only the index and one page of
+// rows are in memory at once, however many companies the organisation tracks.
+const indexPage = 500
+
+// index returns the organisation's fuzzy index, rebuilt when its data version changed (on any replica). One
+// build of an organisation's index runs at a time: lookups that find it building wait for it, rather than
+// each reading every company and holding an index of its own.
 func (s *Service) index(ctx context.Context, orgID string) (*fuzzy.Index, error) {
-	v, err := s.store.DataVersion(ctx, orgID)
-	if err != nil {
-		return nil, err
-	}
-	s.indexMu.Lock()
-	cached := s.indexes[orgID]
-	s.indexMu.Unlock()
-	if cached != nil && cached.version == v {
-		return cached.index, nil
-	}
-	es, err := s.store.Entities(ctx, radar.EntityFilter{OrgID: orgID, Compact: true})
-	if err != nil {
-		return nil, err
-	}
-	docs := make([]fuzzy.Doc, len(es))
-	for i, e := range es {
-		d := fuzzy.Doc{ID: e.ID, CompanyName: e.CompanyName, Website: e.CompanyWebsite}
-		for _, f := range e.Founders {
-			d.Founders = append(d.Founders, f.Name)
+	for {
+		v, err := s.store.DataVersion(ctx, orgID)
+		if err != nil {
+			return nil, err
 		}
-		docs[i] = d
+		s.indexMu.Lock()
+		cached, building := s.indexes[orgID], s.building[orgID]
+		if cached != nil && cached.version >= v {
+			s.indexMu.Unlock()
+			return cached.index, nil
+		}
+		if building != nil {
+			s.indexMu.Unlock()
+			select {
+			case <-building:
+				continue
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		done := make(chan struct{})
+		s.building[orgID] = done
+		s.indexMu.Unlock()
+
+		ix, err := s.buildIndex(ctx, orgID)
+		s.indexMu.Lock()
+		if cur := s.indexes[orgID]; err == nil && (cur == nil || cur.version <= v) {
+			s.indexes[orgID] = &orgIndex{version: v, index: ix}
+		}
+		delete(s.building, orgID)
+		close(done)
+		s.indexMu.Unlock()
+		return ix, err
 	}
-	ix := fuzzy.Build(docs)
-	s.indexMu.Lock()
-	if cur := s.indexes[orgID]; cur == nil || cur.version <= v {
-		s.indexes[orgID] = &orgIndex{version: v, index: ix}
+}
+
+// buildIndex reads the organisation's companies a page at a time and indexes them.
+func (s *Service) buildIndex(ctx context.Context, orgID string) (*fuzzy.Index, error) {
+	var (
+		docs []fuzzy.Doc
+		page = radar.Page{Limit: indexPage}
+	)
+	for {
+		es, err := s.store.Entities(ctx, radar.EntityFilter{OrgID: orgID, Compact: true, Page: page})
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range es {
+			d := fuzzy.Doc{ID: e.ID, CompanyName: e.CompanyName, Website: e.CompanyWebsite}
+			for _, f := range e.Founders {
+				d.Founders = append(d.Founders, f.Name)
+			}
+			docs = append(docs, d)
+		}
+		if len(es) < page.Limit {
+			return fuzzy.Build(docs), nil
+		}
+		last := es[len(es)-1]
+		page.AfterCreated, page.AfterID = last.CreatedAt.Micros(), last.ID
 	}
-	s.indexMu.Unlock()
-	return ix, nil
 }
 
 // lookupCodes are the error codes of a fuzzy lookup on one endpoint.

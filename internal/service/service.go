@@ -51,11 +51,12 @@ type Service struct {
 	// publicOnly refuses websites that the guarded fetcher can never fetch.
 	publicOnly bool
 
-	indexMu sync.Mutex
-	indexes map[string]*orgIndex
+	indexMu  sync.Mutex
+	indexes  map[string]*orgIndex
+	building map[string]chan struct{} // closed when the organisation's index build ends
 
-	touchMu sync.Mutex
-	touched map[string]time.Time
+	// touched holds, per key id, when its use was last recorded (an *atomic.Int64 of Unix nanoseconds).
+	touched sync.Map
 }
 
 // New returns a Service.
@@ -84,7 +85,7 @@ func New(cfg Config) *Service {
 		enrich:     cfg.Enricher,
 		publicOnly: !cfg.FetchAllowPrivate,
 		indexes:    map[string]*orgIndex{},
-		touched:    map[string]time.Time{},
+		building:   map[string]chan struct{}{},
 	}
 }
 

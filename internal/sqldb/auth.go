@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"radar"
 )
@@ -158,13 +159,76 @@ const keyRead = `SELECT ` + keyColumns + `,
 	(SELECT CAST(COALESCE(SUM(c.n), 0) AS BIGINT) FROM org_changes c WHERE c.org_id = k.org_id)
 	FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE `
 
+// keyStateRead reads what may change of a key once it is issued, its revocation and last use, with its
+// organisation's change count: the rest (organisation, name, scopes, secret hash, expiry) is written once, by
+// CreateAPIKey, and kept in the process (keyCache).
+const keyStateRead = `SELECT k.id, k.revoked_at, k.last_used_at,
+	(SELECT CAST(COALESCE(SUM(c.n), 0) AS BIGINT) FROM org_changes c WHERE c.org_id = k.org_id)
+	FROM api_keys k WHERE `
+
 func scanKeyChanges(r row) (*radar.APIKey, error) {
 	var changes int64
 	return scanKeyWith(r, &changes)
 }
 
+// keyState is a row of keyStateRead.
+type keyState struct {
+	id            string
+	revoked, used *int64
+	changes       int64
+}
+
+func scanKeyState(r row) (keyState, error) {
+	var s keyState
+	err := r.Scan(&s.id, &s.revoked, &s.used, &s.changes)
+	return s, err
+}
+
+// maxCachedKeys bounds the keys a process keeps; past it the cache starts over.
+const maxCachedKeys = 10000
+
+// keyCache keeps the columns of API keys that never change once a key is inserted, with those of its
+// organisation (id, slug, name), so that authenticating a request reads only the key's revocation, last use
+// and change count: a revocation, by any process, shows in the very next request. Only keys found are kept.
+type keyCache struct {
+	mu   sync.RWMutex
+	keys map[string]*radar.APIKey
+}
+
+func (c *keyCache) get(id string) *radar.APIKey {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.keys[id]
+}
+
+// put keeps k without its changing columns.
+func (c *keyCache) put(k *radar.APIKey) {
+	base := *k
+	base.RevokedAt, base.LastUsedAt, base.Changes = nil, nil, 0
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.keys == nil || len(c.keys) >= maxCachedKeys {
+		c.keys = map[string]*radar.APIKey{}
+	}
+	c.keys[k.ID] = &base
+}
+
+func (c *keyCache) drop(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.keys, id)
+}
+
+// with returns a copy of the kept key base with the changing columns s.
+func (s keyState) with(base *radar.APIKey) *radar.APIKey {
+	k := *base
+	k.RevokedAt, k.LastUsedAt, k.Changes = microsPtr(s.revoked), microsPtr(s.used), s.changes
+	return &k
+}
+
 // APIKey finds a key of any organisation, with the organisation's change count. Every request reads its key,
-// so on PostgreSQL the reads of concurrent requests go out together, in one query.
+// so on PostgreSQL the reads of concurrent requests go out together, in one query; a key read before is read
+// again only for its revocation, last use and change count.
 func (db *DB) APIKey(ctx context.Context, id string) (*radar.APIKey, error) {
 	var (
 		k   *radar.APIKey
@@ -175,10 +239,7 @@ func (db *DB) APIKey(ctx context.Context, id string) (*radar.APIKey, error) {
 			return nil, radar.ErrNotFound
 		}
 	} else {
-		k, err = scanKeyChanges(db.eng.reader().QueryRow(ctx, keyRead+`k.id = $1`, id))
-		if isNoRows(err) {
-			return nil, radar.ErrNotFound
-		}
+		k, err = db.apiKey(ctx, db.quickReader(), id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: api key: %w", err)
@@ -186,8 +247,43 @@ func (db *DB) APIKey(ctx context.Context, id string) (*radar.APIKey, error) {
 	return k, nil
 }
 
-// apiKeys reads the keys ids in one query on q (PostgreSQL); a key not found is nil.
-func apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.APIKey, error) {
+// apiKey reads the key id on q (SQLite).
+func (db *DB) apiKey(ctx context.Context, q querier, id string) (*radar.APIKey, error) {
+	if base := db.keyCache.get(id); base != nil {
+		s, err := scanKeyState(q.QueryRow(ctx, keyStateRead+`k.id = $1`, id))
+		if isNoRows(err) {
+			db.keyCache.drop(id)
+			return nil, radar.ErrNotFound
+		}
+		if err != nil {
+			return nil, err
+		}
+		return s.with(base), nil
+	}
+	k, err := scanKeyChanges(q.QueryRow(ctx, keyRead+`k.id = $1`, id))
+	if isNoRows(err) {
+		return nil, radar.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	db.keyCache.put(k)
+	return k, nil
+}
+
+// apiKeys reads the keys ids in one query on q (PostgreSQL); a key not found is nil. When every key is kept
+// in keyCache, only their changing columns are read.
+func (db *DB) apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.APIKey, error) {
+	bases := make([]*radar.APIKey, len(ids))
+	all := true
+	for i, id := range ids {
+		if bases[i] = db.keyCache.get(id); bases[i] == nil {
+			all = false
+		}
+	}
+	if all {
+		return keyStates(ctx, q, ids, bases, db.keyCache.drop)
+	}
 	rs, err := q.Query(ctx, keyRead+`k.id = ANY($1)`, ids)
 	if err != nil {
 		return nil, err
@@ -204,6 +300,9 @@ func apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.APIKey, err
 	if err := rs.Err(); err != nil {
 		return nil, err
 	}
+	for _, k := range byID {
+		db.keyCache.put(k)
+	}
 	// Each caller gets a key of its own: a key asked twice in the batch is copied for the second caller.
 	out := make([]*radar.APIKey, len(ids))
 	for i, id := range ids {
@@ -216,6 +315,37 @@ func apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.APIKey, err
 			k = &c
 		}
 		out[i] = k
+	}
+	return out, nil
+}
+
+// keyStates reads the changing columns of the keys ids, whose other columns are bases; a key not found is nil,
+// and dropped.
+func keyStates(ctx context.Context, q querier, ids []string, bases []*radar.APIKey, drop func(id string)) ([]*radar.APIKey, error) {
+	rs, err := q.Query(ctx, keyStateRead+`k.id = ANY($1)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	states := make(map[string]keyState, len(ids))
+	for rs.Next() {
+		s, err := scanKeyState(rs)
+		if err != nil {
+			return nil, err
+		}
+		states[s.id] = s
+	}
+	if err := rs.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]*radar.APIKey, len(ids))
+	for i, id := range ids {
+		s, ok := states[id]
+		if !ok {
+			drop(id)
+			continue
+		}
+		out[i] = s.with(bases[i])
 	}
 	return out, nil
 }

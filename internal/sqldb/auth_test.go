@@ -62,3 +62,101 @@ func TestKeyReadsUseGenericPlans(t *testing.T) {
 		t.Errorf("plan_cache_mode of the key reader = %q, %v; want force_generic_plan", v, err)
 	}
 }
+
+// A key read again is read whole: what a process keeps of it never hides a revocation, a use or a change
+// written by another process on the same database, and a key read many times at once (on PostgreSQL, in
+// shared queries) comes back the same to each caller.
+func TestKeyReadsSeeOtherProcesses(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		url := storetest.URL(t, engine)
+		open := func() *sqldb.DB {
+			db, err := sqldb.Open(ctx, url, sqldb.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			return db
+		}
+		reader, writer := open(), open()
+		org := &radar.Org{ID: uuid.NewString(), Slug: "org-" + uuid.NewString()[:8], Name: "Northwind Capital", CreatedAt: radar.NewTime(time.Now())}
+		if err := writer.CreateOrg(ctx, org); err != nil {
+			t.Fatal(err)
+		}
+		expires := radar.NewTime(time.Now().Add(time.Hour))
+		k := &radar.APIKey{ID: uuid.NewString()[:12], OrgID: org.ID, Name: "reader", Scopes: []string{radar.ScopeLeadsRead, radar.ScopeTrackerRead},
+			SecretHash: []byte("hash"), ExpiresAt: &expires, CreatedAt: radar.NewTime(time.Now())}
+		if err := writer.CreateAPIKey(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+		read := func() *radar.APIKey {
+			t.Helper()
+			got, err := reader.APIKey(ctx, k.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.OrgID != org.ID || got.OrgSlug != org.Slug || got.OrgName != org.Name || got.Name != k.Name ||
+				!slices.Equal(got.Scopes, k.Scopes) || string(got.SecretHash) != "hash" || got.ExpiresAt == nil ||
+				got.ExpiresAt.Micros() != expires.Micros() || got.CreatedAt.Micros() != k.CreatedAt.Micros() {
+				t.Fatalf("APIKey = %+v, want %+v of %+v", got, k, org)
+			}
+			return got
+		}
+		first := read()
+		if again := read(); again.RevokedAt != nil || again.LastUsedAt != nil || again.Changes != first.Changes {
+			t.Fatalf("a second read differs: %+v, then %+v", first, again)
+		}
+
+		trackedEntity(t, writer, org.ID, "northwind")
+		if got := read().Changes; got <= first.Changes {
+			t.Errorf("change count %d after another process's write, was %d", got, first.Changes)
+		}
+		used := radar.NewTime(time.Now())
+		if err := writer.TouchAPIKey(ctx, k.ID, used); err != nil {
+			t.Fatal(err)
+		}
+		if got := read().LastUsedAt; got == nil || got.Micros() != used.Micros() {
+			t.Errorf("last use %v, want %v", got, used)
+		}
+
+		var wg sync.WaitGroup
+		for range 20 {
+			wg.Go(func() {
+				got, err := reader.APIKey(ctx, k.ID)
+				if err != nil || got.ID != k.ID || got.RevokedAt != nil {
+					t.Errorf("concurrent read: %+v, %v", got, err)
+				}
+			})
+			wg.Go(func() {
+				if _, err := reader.APIKey(ctx, "unknown"+k.ID[7:]); !errors.Is(err, radar.ErrNotFound) {
+					t.Errorf("unknown key: err = %v, want not found", err)
+				}
+			})
+		}
+		wg.Wait()
+
+		if err := writer.RevokeAPIKey(ctx, org.ID, k.ID, radar.NewTime(time.Now())); err != nil {
+			t.Fatal(err)
+		}
+		if got := read(); got.RevokedAt == nil {
+			t.Errorf("a key revoked by another process reads as not revoked")
+		}
+	})
+}
+
+// A request that has ended reads nothing, though its key and company reads are not interrupted once started.
+func TestReadsOfAnEndedRequestFail(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		db := storetest.Open(t, engine)
+		org := engineOrg(t, db)
+		e := trackedEntity(t, db, org, "northwind")
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := db.APIKey(ctx, "abcdefghijkl"); !errors.Is(err, context.Canceled) {
+			t.Errorf("key read of an ended request: %v, want canceled", err)
+		}
+		if _, err := db.Entity(ctx, org, e.ID); !errors.Is(err, context.Canceled) {
+			t.Errorf("company read of an ended request: %v, want canceled", err)
+		}
+	})
+}

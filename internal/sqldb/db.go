@@ -20,7 +20,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/pressly/goose/v3"
-	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivermigrate"
 
 	"radar"
@@ -55,7 +54,8 @@ type engine interface {
 	reader() querier
 	// inTx runs fn in a write transaction; tx is the engine's own transaction for the job queue.
 	inTx(ctx context.Context, fn func(q querier, tx any) error) error
-	insertJobs(ctx context.Context, tx any, jobs []river.InsertManyParams) error
+	// execBatch runs stmts, in order, in one write transaction; a failing statement is a *batchError.
+	execBatch(ctx context.Context, stmts []stmt) error
 	ping(ctx context.Context) error
 	close() error
 	// foundersJSON is a scalar subquery of the JSON array of the founders of the entity aliased e, in order.
@@ -70,6 +70,8 @@ type DB struct {
 	entityCols, compactEntityCols string
 	// keys batches the key reads of concurrent requests (PostgreSQL only: SQLite reads in-process).
 	keys *batch.Batcher[string, *radar.APIKey]
+	// keyCache keeps what never changes of the keys read (see APIKey).
+	keyCache keyCache
 	// applied names the migrations that Open applied.
 	applied []string
 	// runEvery, when set, replaces every entity's cadence (Options.RunEvery).
@@ -146,7 +148,7 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	if pg, ok := eng.(*pgEngine); ok {
 		keys := pgQuerier{pg.keys}
 		db.keys = batch.New(func(ctx context.Context, ids []string) ([]*radar.APIKey, error) {
-			return apiKeys(ctx, keys, ids)
+			return db.apiKeys(ctx, keys, ids)
 		}, batch.Config{InFlight: 1, MaxSize: 100, Timeout: 10 * time.Second})
 	}
 	return db, nil
@@ -180,24 +182,11 @@ func (db *DB) changed(ctx context.Context, q querier, orgIDs ...string) error {
 	}
 	slices.Sort(orgIDs)
 	for _, id := range slices.Compact(orgIDs) {
-		if _, err := q.Exec(ctx, `INSERT INTO org_changes (org_id, shard, n) VALUES ($1, $2, 1)
-			ON CONFLICT (org_id, shard) DO UPDATE SET n = org_changes.n + 1`, id, shard); err != nil {
+		if _, err := q.Exec(ctx, countChangeSQL, id, shard); err != nil {
 			return fmt.Errorf("sqldb: count change: %w", err)
 		}
 	}
 	return nil
-}
-
-// enqueue inserts jobs inside the transaction tx.
-func (db *DB) enqueue(ctx context.Context, tx any, jobs []radar.JobArgs) error {
-	if len(jobs) == 0 {
-		return nil
-	}
-	params := make([]river.InsertManyParams, len(jobs))
-	for i, j := range jobs {
-		params[i] = river.InsertManyParams{Args: j, InsertOpts: &river.InsertOpts{MaxAttempts: maxAttempts}}
-	}
-	return db.eng.insertJobs(ctx, tx, params)
 }
 
 // maxAttempts bounds the retries of a failing job; River backs off between attempts.

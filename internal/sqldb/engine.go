@@ -91,7 +91,7 @@ func (db *DB) FinishEnrichment(ctx context.Context, orgID, id string, r radar.En
 				now.Micros(), id); err != nil {
 				return fmt.Errorf("sqldb: finish enrichment: %w", err)
 			}
-			if err := db.enqueue(ctx, tx, []radar.JobArgs{*r.FirstRun}); err != nil {
+			if err := db.enqueue(ctx, q, []radar.JobArgs{*r.FirstRun}); err != nil {
 				return err
 			}
 		}
@@ -274,7 +274,7 @@ func (db *DB) FinishRun(ctx context.Context, r *radar.RunReport) (written bool, 
 				return fmt.Errorf("sqldb: finish run: outbox: %w", err)
 			}
 			if m.Status == radar.OutboxPending {
-				if err := db.enqueue(ctx, tx, []radar.JobArgs{radar.MailArgs{OrgID: r.OrgID, OutboxID: m.ID}}); err != nil {
+				if err := db.enqueue(ctx, q, []radar.JobArgs{radar.MailArgs{OrgID: r.OrgID, OutboxID: m.ID}}); err != nil {
 					return err
 				}
 			}
@@ -522,7 +522,7 @@ func (db *DB) ClaimDueRuns(ctx context.Context, now, staleBefore radar.Time, lim
 			return fmt.Errorf("sqldb: claim due runs: %w", err)
 		}
 		claimed = len(jobs)
-		if err := db.enqueue(ctx, tx, jobs); err != nil {
+		if err := db.enqueue(ctx, q, jobs); err != nil {
 			return err
 		}
 		return db.changed(ctx, q, orgs...)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -170,24 +171,25 @@ func policyText(p *radar.Policy) string {
 	return jsonText(p)
 }
 
-// CreateEntity inserts e, its founders, identity keys and sectors, enqueues jobs and completes idem.
+// CreateEntity inserts e, its founders, identity keys and sectors, enqueues jobs and completes idem, in one
+// transaction: on PostgreSQL one round trip. A new entity whose identity key another entity holds is
+// radar.ErrDuplicate.
 func (db *DB) CreateEntity(ctx context.Context, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord) error {
-	return db.tx(ctx, func(q querier, tx any) error {
-		_, err := q.Exec(ctx, `INSERT INTO entities (id, org_id, company_name, company_website, company_linkedin_url,
-			company_twitter_url, company_github_url, company_summary, things_to_track, alert_emails, email_alerts_enabled,
-			cadence_days, status, tags, sectors, stage, policy, enrichment_status, last_scraped_at, scrape_health_reason,
-			next_run_at, running_since, created_at, updated_at, version, digest, latest_signal, latest_change)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26,
-			'`+noSignal+`', '`+noSignal+`')`,
-			e.ID, e.OrgID, e.CompanyName, e.CompanyWebsite, e.CompanyLinkedinURL, e.CompanyTwitterURL, e.CompanyGithubURL,
-			e.CompanySummary, e.ThingsToTrack, jsonText(e.AlertEmails), e.EmailAlertsEnabled, e.CadenceDays, e.Status,
-			jsonText(e.Tags), jsonText(e.Sectors), e.Stage, policyText(e.Policy), e.EnrichmentStatus, nullMicros(e.LastScrapedAt),
-			e.ScrapeHealthReason, nullMicros(e.NextRunAt), nullMicros(e.RunningSince), e.CreatedAt.Micros(), e.UpdatedAt.Micros(), e.Version, digestOrOff(e.Digest))
-		if err != nil {
-			return fmt.Errorf("sqldb: create entity: %w", err)
-		}
-		return db.writeEntityParts(ctx, q, tx, e, jobs, idem, true)
-	})
+	stmts, keys, err := db.createStmts(e, jobs, idem)
+	if err != nil {
+		return err
+	}
+	err = db.eng.execBatch(ctx, stmts)
+	var be *batchError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &be) && be.i >= keys[0] && be.i < keys[1] && isConstraint(be.err):
+		return radar.ErrDuplicate
+	case errors.As(err, &be) && be.i == 0:
+		return fmt.Errorf("sqldb: create entity: %w", err)
+	}
+	return fmt.Errorf("sqldb: create entity: write its parts: %w", err)
 }
 
 // UpdateEntity writes the client's fields of e (never the engine's: enrichment, runs, sectors, stage), upserts
@@ -232,47 +234,28 @@ func (db *DB) UpdateEntity(ctx context.Context, e *radar.Entity, jobs []radar.Jo
 		if _, err := q.Exec(ctx, `DELETE FROM founders`+w.sql(), w.args...); err != nil {
 			return fmt.Errorf("sqldb: update founders: %w", err)
 		}
-		return db.writeEntityParts(ctx, q, tx, e, jobs, idem, false)
+		return db.writeEntityParts(ctx, q, e, jobs, idem)
 	})
 }
 
-// writeEntityParts upserts founders, inserts identity keys and sectors, bumps the organisation's data
-// version, enqueues jobs and completes the idempotency record. A new entity whose identity key another entity
-// holds is radar.ErrDuplicate.
-func (db *DB) writeEntityParts(ctx context.Context, q querier, tx any, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord, create bool) error {
+// writeEntityParts upserts the founders of an updated entity, inserts the identity keys no other entity holds,
+// bumps the organisation's data version, enqueues jobs and completes the idempotency record.
+func (db *DB) writeEntityParts(ctx context.Context, q querier, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord) error {
 	for i, f := range e.Founders {
-		_, err := q.Exec(ctx, `INSERT INTO founders (id, entity_id, position, name, linkedin_url, twitter_url, github_url)
-			VALUES ($1, $2, $3, $4, $5, $6, $7)
-			ON CONFLICT (id) DO UPDATE SET position = excluded.position, name = excluded.name,
-			linkedin_url = CASE WHEN excluded.linkedin_url = '' THEN founders.linkedin_url ELSE excluded.linkedin_url END,
-			twitter_url = CASE WHEN excluded.twitter_url = '' THEN founders.twitter_url ELSE excluded.twitter_url END,
-			github_url = CASE WHEN excluded.github_url = '' THEN founders.github_url ELSE excluded.github_url END`,
-			f.ID, e.ID, i, f.Name, f.LinkedinURL, f.TwitterURL, f.GithubURL)
+		_, err := q.Exec(ctx, upsertFounderSQL, f.ID, e.ID, i, f.Name, f.LinkedinURL, f.TwitterURL, f.GithubURL)
 		if err != nil {
 			return fmt.Errorf("sqldb: write founders: %w", err)
 		}
 	}
 	for _, k := range radar.IdentityKeys(e) {
-		n, err := q.Exec(ctx, `INSERT INTO entity_keys (org_id, ident_key, entity_id) VALUES ($1, $2, $3) ON CONFLICT (org_id, ident_key) DO NOTHING`,
-			e.OrgID, k, e.ID)
-		if err != nil {
+		if _, err := q.Exec(ctx, upsertKeySQL, e.OrgID, k, e.ID); err != nil {
 			return fmt.Errorf("sqldb: write entity keys: %w", err)
-		}
-		if n == 0 && create {
-			return radar.ErrDuplicate
-		}
-	}
-	if create {
-		for _, p := range e.Sectors {
-			if _, err := q.Exec(ctx, `INSERT INTO entity_sectors (entity_id, path) VALUES ($1, $2) ON CONFLICT DO NOTHING`, e.ID, p); err != nil {
-				return fmt.Errorf("sqldb: write sectors: %w", err)
-			}
 		}
 	}
 	if err := bumpVersion(ctx, q, e.OrgID); err != nil {
 		return err
 	}
-	if err := db.enqueue(ctx, tx, jobs); err != nil {
+	if err := db.enqueue(ctx, q, jobs); err != nil {
 		return err
 	}
 	if err := completeIdempotent(ctx, q, idem, e.ID); err != nil {
@@ -282,7 +265,7 @@ func (db *DB) writeEntityParts(ctx context.Context, q querier, tx any, e *radar.
 }
 
 func bumpVersion(ctx context.Context, q querier, orgID string) error {
-	if _, err := q.Exec(ctx, `UPDATE org_versions SET version = version + 1 WHERE org_id = $1`, orgID); err != nil {
+	if _, err := q.Exec(ctx, bumpVersionSQL, orgID); err != nil {
 		return fmt.Errorf("sqldb: bump data version: %w", err)
 	}
 	return nil
@@ -300,7 +283,7 @@ func (db *DB) DataVersion(ctx context.Context, orgID string) (int64, error) {
 
 // Entity reads one entity with its founders and the compact view of its latest signal.
 func (db *DB) Entity(ctx context.Context, orgID, id string) (*radar.Entity, error) {
-	return db.entity(ctx, db.eng.reader(), orgID, id)
+	return db.entity(ctx, db.quickReader(), orgID, id)
 }
 
 func (db *DB) entity(ctx context.Context, q querier, orgID, id string) (*radar.Entity, error) {
@@ -448,7 +431,7 @@ func (db *DB) StartRefresh(ctx context.Context, orgID, id string, now radar.Time
 			now.Micros(), radar.HealthRunning, id); err != nil {
 			return fmt.Errorf("sqldb: start refresh: %w", err)
 		}
-		if err := db.enqueue(ctx, tx, jobs); err != nil {
+		if err := db.enqueue(ctx, q, jobs); err != nil {
 			return err
 		}
 		return db.changed(ctx, q, orgID)

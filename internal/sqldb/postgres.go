@@ -5,13 +5,13 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
-	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivermigrate"
 )
@@ -25,8 +25,10 @@ type pgEngine struct {
 	// a prepared statement at once: left to choose, PostgreSQL plans the key query anew at every execution,
 	// which costs more than running it.
 	keys   *pgxpool.Pool
-	river  *river.Client[pgx.Tx]
 	schema string
+	// notified is when, in Unix nanoseconds, an insert of jobs last notified the workers of QueueDefault and of
+	// QueueTracker (notifyDue).
+	notified [2]atomic.Int64
 }
 
 // keyConns is the size of the key-reading pool: batches of key reads run one at a time.
@@ -55,11 +57,6 @@ func openPostgres(ctx context.Context, url string, opts Options) (*pgEngine, err
 	if err := e.migrate(ctx, opts); err != nil {
 		e.close()
 		return nil, err
-	}
-	e.river, err = river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: opts.Logger, Schema: opts.Schema})
-	if err != nil {
-		e.close()
-		return nil, fmt.Errorf("sqldb: postgres: job queue: %w", err)
 	}
 	return e, nil
 }
@@ -109,13 +106,6 @@ func (e *pgEngine) reader() querier { return pgQuerier{e.pool} }
 
 func (e *pgEngine) inTx(ctx context.Context, fn func(q querier, tx any) error) error {
 	return pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error { return fn(pgQuerier{tx}, tx) })
-}
-
-func (e *pgEngine) insertJobs(ctx context.Context, tx any, jobs []river.InsertManyParams) error {
-	if _, err := e.river.InsertManyTx(ctx, tx.(pgx.Tx), jobs); err != nil {
-		return fmt.Errorf("sqldb: enqueue: %w", err)
-	}
-	return nil
 }
 
 func (e *pgEngine) foundersJSON() string {

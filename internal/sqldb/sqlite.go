@@ -10,9 +10,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/pressly/goose/v3"
-	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -28,7 +28,13 @@ type sqliteEngine struct {
 	read   *sql.DB
 	// readStmts keeps the readers' prepared statements.
 	readStmts *stmtCache
-	river     *river.Client[*sql.Tx]
+	// writeStmts are the statements prepared on the writer (preparedWrites).
+	writeStmts map[string]*sql.Stmt
+	// group takes the batches of execBatch to the group commit, until quit is closed; stopped is closed when
+	// the group commit has stopped.
+	group         chan *groupReq
+	quit, stopped chan struct{}
+	stopGroups    sync.Once
 }
 
 func openSQLite(ctx context.Context, path string, opts Options) (*sqliteEngine, error) {
@@ -39,6 +45,10 @@ func openSQLite(ctx context.Context, path string, opts Options) (*sqliteEngine, 
 	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("sqldb: sqlite: folder %q does not exist", filepath.Dir(path))
 	}
+	// Write-ahead log with synchronous=NORMAL: a commit appends to the log without waiting for the disk, which is
+	// synced at each checkpoint. A crash of the process loses nothing committed; a crash of the machine or a
+	// power cut may lose the transactions committed since the last checkpoint, never the database's
+	// consistency. FULL would sync the log at every commit, a disk flush per create.
 	dsn := func(extra ...string) string {
 		q := url.Values{}
 		q.Add("_pragma", "busy_timeout(10000)")
@@ -70,11 +80,12 @@ func openSQLite(ctx context.Context, path string, opts Options) (*sqliteEngine, 
 	e.read.SetMaxOpenConns(4)
 	e.read.SetMaxIdleConns(4)
 	e.readStmts = newStmtCache(e.read, stmtCacheSize)
-	e.river, err = river.NewClient(riversqlite.New(writer), &river.Config{Logger: opts.Logger})
-	if err != nil {
+	if err := e.prepareWrites(ctx); err != nil {
 		e.close()
-		return nil, fmt.Errorf("sqldb: sqlite: job queue: %w", err)
+		return nil, err
 	}
+	e.group, e.quit, e.stopped = make(chan *groupReq), make(chan struct{}), make(chan struct{})
+	go e.commitGroups()
 	return e, nil
 }
 
@@ -112,19 +123,12 @@ func (e *sqliteEngine) inTx(ctx context.Context, fn func(q querier, tx any) erro
 	if err != nil {
 		return fmt.Errorf("sqldb: begin: %w", err)
 	}
-	if err := fn(sqlQuerier{tx}, tx); err != nil {
+	if err := fn(writeQuerier{tx: tx, stmts: e.writeStmts}, tx); err != nil {
 		tx.Rollback()
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("sqldb: commit: %w", err)
-	}
-	return nil
-}
-
-func (e *sqliteEngine) insertJobs(ctx context.Context, tx any, jobs []river.InsertManyParams) error {
-	if _, err := e.river.InsertManyTx(ctx, tx.(*sql.Tx), jobs); err != nil {
-		return fmt.Errorf("sqldb: enqueue: %w", err)
 	}
 	return nil
 }
@@ -137,9 +141,18 @@ func (e *sqliteEngine) foundersJSON() string {
 func (e *sqliteEngine) ping(ctx context.Context) error { return e.read.PingContext(ctx) }
 
 func (e *sqliteEngine) close() error {
+	if e.quit != nil {
+		e.stopGroups.Do(func() {
+			close(e.quit)
+			<-e.stopped
+		})
+	}
 	var errs []error
 	if e.readStmts != nil {
 		errs = append(errs, e.readStmts.close())
+	}
+	for _, s := range e.writeStmts {
+		errs = append(errs, s.Close())
 	}
 	if e.read != nil {
 		errs = append(errs, e.read.Close())

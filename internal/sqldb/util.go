@@ -45,13 +45,17 @@ func (w *where) in(col string, vals []string) {
 	w.conds = append(w.conds, col+" IN ("+strings.Join(ph, ", ")+")")
 }
 
-// page adds the keyset condition of p for a table aliased alias, ordered by created_at DESC, id DESC.
+// page adds the keyset condition of p for a table aliased alias, ordered by created_at DESC, id DESC. It is a
+// row comparison, which both engines turn into a range of the (org_id, created_at DESC, id DESC) index, so a
+// page starts where the last one ended. The equivalent "created_at < c OR (created_at = c AND id < i)" is only
+// a filter for PostgreSQL: every page would walk the index from the newest row, and an export of n rows would
+// read n²/2 of them.
 func (w *where) page(alias string, p radar.Page) {
 	if p.AfterID == "" {
 		return
 	}
 	c, id := w.arg(p.AfterCreated), w.arg(p.AfterID)
-	w.conds = append(w.conds, fmt.Sprintf("(%[1]s.created_at < %[2]s OR (%[1]s.created_at = %[2]s AND %[1]s.id < %[3]s))", alias, c, id))
+	w.conds = append(w.conds, fmt.Sprintf("(%[1]s.created_at, %[1]s.id) < (%[2]s, %[3]s)", alias, c, id))
 }
 
 func (w *where) sql() string {

@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/google/uuid"
-	"github.com/riverqueue/river"
 
 	"radar"
 )
@@ -153,7 +152,7 @@ func (db *DB) insertWebhookMessages(ctx context.Context, q querier, tx any, ms [
 	if len(ms) == 0 {
 		return nil
 	}
-	params := make([]river.InsertManyParams, len(ms))
+	jobs := make([]radar.JobArgs, len(ms))
 	for i, m := range ms {
 		_, err := q.Exec(ctx, `INSERT INTO webhook_messages (id, org_id, endpoint_id, event_type, payload, status, attempts, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, 0, $7)`,
@@ -161,10 +160,9 @@ func (db *DB) insertWebhookMessages(ctx context.Context, q querier, tx any, ms [
 		if err != nil {
 			return fmt.Errorf("sqldb: queue webhook message: %w", err)
 		}
-		params[i] = river.InsertManyParams{Args: radar.WebhookArgs{OrgID: m.OrgID, MessageID: m.ID},
-			InsertOpts: &river.InsertOpts{MaxAttempts: radar.WebhookMaxAttempts}}
+		jobs[i] = radar.WebhookArgs{OrgID: m.OrgID, MessageID: m.ID}
 	}
-	return db.eng.insertJobs(ctx, tx, params)
+	return db.enqueueAttempts(ctx, q, jobs, radar.WebhookMaxAttempts)
 }
 
 // NewWebhookMessageID returns a new webhook-id.
@@ -326,7 +324,7 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, orgID string, a WebhookA
 		if disabled = n > 0; !disabled {
 			return nil
 		}
-		return db.enqueue(ctx, tx, []radar.JobArgs{radar.WebhookNoticeArgs{OrgID: orgID, EndpointID: d.EndpointID}})
+		return db.enqueue(ctx, q, []radar.JobArgs{radar.WebhookNoticeArgs{OrgID: orgID, EndpointID: d.EndpointID}})
 	})
 	return disabled, err
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -12,21 +13,44 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivertype"
+
+	"radar"
 )
 
 // Defaults of WorkerOptions.
 const (
-	DefaultMaxWorkers   = 10
 	DefaultJobTimeout   = 5 * time.Minute
 	DefaultRescueAfter  = 6 * time.Minute
 	DefaultPollInterval = time.Second
 )
 
+// DefaultMaxWorkers is the default of WorkerOptions.MaxWorkers: half the CPUs Go may use, at least one, so that
+// background work leaves the API at least half the machine however many jobs wait.
+func DefaultMaxWorkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
+
+// The job queues. Enrichments and tracker runs, the long and heavy jobs of which a burst of creates inserts
+// thousands, wait in QueueTracker; deliveries (e-mails, webhooks), digests and the scheduler in QueueDefault,
+// so that they never wait behind them.
+const (
+	QueueTracker = "tracker"
+	QueueDefault = river.QueueDefault
+)
+
+// queueOf is the queue of the jobs of kind.
+func queueOf(kind string) string {
+	switch kind {
+	case radar.EnrichArgs{}.Kind(), radar.RunArgs{}.Kind():
+		return QueueTracker
+	}
+	return QueueDefault
+}
+
 // WorkerOptions configure StartWorkers; zero fields take the defaults above.
 type WorkerOptions struct {
 	Workers  *river.Workers
 	Periodic []*river.PeriodicJob
-	// MaxWorkers bounds the jobs this process works at once.
+	// MaxWorkers bounds the jobs of each queue this process works at once: as many enrichments and runs, and as
+	// many other jobs; default DefaultMaxWorkers(). The other jobs of a queue wait.
 	MaxWorkers int
 	// JobTimeout cancels a job's context after this long, unless its worker sets its own timeout; default the
 	// shorter of DefaultJobTimeout and RescueAfter.
@@ -73,7 +97,7 @@ func (db *DB) StartWorkers(ctx context.Context, o WorkerOptions) (*WorkerPool, e
 		return nil, errors.New("sqldb: start workers: no workers")
 	}
 	if o.MaxWorkers <= 0 {
-		o.MaxWorkers = DefaultMaxWorkers
+		o.MaxWorkers = DefaultMaxWorkers()
 	}
 	if o.RescueAfter <= 0 {
 		o.RescueAfter = DefaultRescueAfter
@@ -89,10 +113,13 @@ func (db *DB) StartWorkers(ctx context.Context, o WorkerOptions) (*WorkerPool, e
 		o.Logger = db.logger
 	}
 	cfg := &river.Config{
-		Logger:               slog.New(demoted{o.Logger.Handler()}),
-		Workers:              o.Workers,
-		PeriodicJobs:         o.Periodic,
-		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: o.MaxWorkers}},
+		Logger:       slog.New(demoted{o.Logger.Handler()}),
+		Workers:      o.Workers,
+		PeriodicJobs: o.Periodic,
+		Queues: map[string]river.QueueConfig{
+			QueueDefault: {MaxWorkers: o.MaxWorkers},
+			QueueTracker: {MaxWorkers: o.MaxWorkers},
+		},
 		JobTimeout:           o.JobTimeout,
 		RescueStuckJobsAfter: o.RescueAfter,
 		FetchPollInterval:    o.PollInterval,

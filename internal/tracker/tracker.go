@@ -87,8 +87,10 @@ type Config struct {
 
 	// ScheduleEvery is how often the scheduler looks for due entities; default DefaultScheduleEvery.
 	ScheduleEvery time.Duration
-	// MaxWorkers, PollInterval, RescueAfter and RetryDelay tune the job queue (see sqldb.WorkerOptions). A job
-	// of a crashed process is retried after the longer of RescueAfter and its kind's time limit (runs: 5 minutes).
+	// MaxWorkers, PollInterval, RescueAfter and RetryDelay tune the job queue (see sqldb.WorkerOptions):
+	// MaxWorkers bounds the enrichments and runs worked at once, and as many other jobs (RADAR_JOB_WORKERS). A
+	// job of a crashed process is retried after the longer of RescueAfter and its kind's time limit (runs: 5
+	// minutes).
 	MaxWorkers   int
 	PollInterval time.Duration
 	RescueAfter  time.Duration
