@@ -862,7 +862,7 @@ func pastClause(m match) bool {
 }
 
 // shortWords is the number of words under which an item is too short for the item model.
-const shortWords = 40
+const shortWords = 15
 
 // shortItem reports whether an item has fewer than shortWords words.
 func shortItem(sc scanned) bool {

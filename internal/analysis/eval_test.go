@@ -18,14 +18,17 @@ import (
 // evalErrors prints the training items the analyser gets wrong; it never applies to the held-out part.
 var evalErrors = flag.Bool("evalerrors", false, "print the evaluation set's training items the analyser gets wrong")
 
+// heldoutFiles chooses the held-out files TestEval scores: a file alone gives that file's figures (the bar still applies).
+var heldoutFiles = flag.String("heldout", "heldout*.jsonl", "the held-out files TestEval scores, a pattern under testdata/eval")
+
 // The held-out bar: the evaluation test fails when the held-out figures fall below these. The targets are
 // accuracy 0.92, macro-F1 0.88 and no type's precision under 0.80; the analyser reaches the macro-F1 target
-// but not yet the others (held out, 577 items: accuracy 0.889, macro-F1 0.896, lowest precision 0.706, for
+// but not yet the others (held out, 753 items: accuracy 0.910, macro-F1 0.914, lowest precision 0.758, for
 // other), so the bar stands at what it reaches, floored to two decimals, as a guard against regressions.
 const (
-	barAccuracy  = 0.88
-	barMacroF1   = 0.88
-	barPrecision = 0.70
+	barAccuracy  = 0.90
+	barMacroF1   = 0.91
+	barPrecision = 0.75
 )
 
 // evalItem is one labelled item of testdata/eval, as described in its README.
@@ -286,7 +289,7 @@ func (s evalScore) report(name string) string {
 // part are ever printed.
 func TestEval(t *testing.T) {
 	train := loadEval(t, "train-*.jsonl")
-	heldout := loadEval(t, "heldout*.jsonl")
+	heldout := loadEval(t, *heldoutFiles)
 	if len(train) == 0 || len(heldout) == 0 {
 		t.Fatalf("evaluation set incomplete: %d training and %d held-out items", len(train), len(heldout))
 	}
