@@ -470,3 +470,77 @@ func BenchmarkRun(b *testing.B) {
 		}
 	})
 }
+
+// TestRunReadsBriefNewsArticles serves a news search whose results are a headline and a line each, as news
+// searches give: the run judges a result by its article's text when the article names the company, and keeps
+// the line when the article cannot be read or is about something else.
+func TestRunReadsBriefNewsArticles(t *testing.T) {
+	article := `<html><body><nav><a href="/">Wire</a></nav><article><h1>Fennick & Vale cuts a fifth of its staff</h1>
+<p>Fennick & Vale, the fermentation start-up, laid off 40 of its 200 employees on Tuesday and closed its pilot plant in Ghent.</p>
+<p>Chief executive Marta Fennick said the company would focus on its dairy customers.</p></article>
+<aside>Most read: storms hit the coast</aside></body></html>`
+	var srvURL string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/search":
+			w.Header().Set("Content-Type", "application/rss+xml")
+			w.Write([]byte(rssFeed("Search results",
+				rssEntry{"Fennick & Vale cuts a fifth of its staff", srvURL + "/story/cuts", "Fennick & Vale - Wire"},
+				rssEntry{"Fennick & Vale at the food fair", srvURL + "/story/fair", "Fennick & Vale - Wire"},
+				rssEntry{"Fennick & Vale in the news", srvURL + "/story/gone", "Fennick & Vale - Wire"})))
+		case "/story/cuts":
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(article))
+		case "/story/fair":
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(`<article><p>A consent form with nothing about the company on it, long enough to say more than the line.</p></article>`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	srvURL = srv.URL
+	c := New(Config{Fetcher: testFetcher(t, fetch.Config{}), NewsFeedURL: srv.URL + "/search?q={query}"})
+
+	res := c.Run(context.Background(), Target{CompanyName: "Fennick & Vale"}, nil)
+	texts := map[string]string{}
+	for _, it := range itemsFrom(res, SourceNews) {
+		texts[it.Title] = it.Text
+	}
+	want := "Fennick & Vale cuts a fifth of its staff\n" +
+		"Fennick & Vale, the fermentation start-up, laid off 40 of its 200 employees on Tuesday and closed its pilot plant in Ghent.\n" +
+		"Chief executive Marta Fennick said the company would focus on its dairy customers."
+	if got := texts["Fennick & Vale cuts a fifth of its staff"]; got != want {
+		t.Errorf("got text %q for a result whose article names the company, want the article's main text %q", got, want)
+	}
+	for _, title := range []string{"Fennick & Vale at the food fair", "Fennick & Vale in the news"} {
+		if got := texts[title]; got != "Fennick & Vale - Wire" {
+			t.Errorf("%s: got text %q, want the result's own line", title, got)
+		}
+	}
+	if s, ok := sourceOf(res, SourceNews); !ok || !s.OK {
+		t.Errorf("got news source %+v, want OK although one article could not be read", s)
+	}
+}
+
+// TestRunPrefersFullFeedContent reads a feed whose entries carry a one-line description and the whole post in
+// content:encoded: the item's text is the whole post.
+func TestRunPrefersFullFeedContent(t *testing.T) {
+	feed := `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Blog</title><link>/</link><description>d</description>
+<item><title>Spring news</title><link>/blog/spring</link><guid>/blog/spring</guid><description>A few words.</description>
+<content:encoded><![CDATA[<p>Northwind has acquired Ferrol Routing, a two-person start-up in Porto.</p><p>Its founders join our platform team.</p>]]></content:encoded></item>
+</channel></rss>`
+	srv, _ := fixtureSite(t, map[string]string{
+		"/":         `<head><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head><main><p>Freight, simplified.</p></main>`,
+		"/feed.xml": "application/rss+xml\n\n" + feed,
+	})
+	c := New(Config{Fetcher: testFetcher(t, fetch.Config{})})
+	res := c.Run(context.Background(), Target{CompanyName: "Northwind", Website: srv.URL}, nil)
+	items := itemsFrom(res, SourceFeed)
+	if len(items) != 1 {
+		t.Fatalf("got feed items %+v, want one", items)
+	}
+	if want := "Northwind has acquired Ferrol Routing, a two-person start-up in Porto. Its founders join our platform team."; items[0].Text != want {
+		t.Errorf("got text %q, want the entry's content %q", items[0].Text, want)
+	}
+}

@@ -48,7 +48,9 @@ func (r *run) feeds(ctx context.Context, urls []string) sourceOutput {
 	return out
 }
 
-// news queries the news-search feed for the company name and keeps the results that name it.
+// news queries the news-search feed for the company name and keeps the results that name it. A result whose
+// entry is a headline and a line, as news-search feeds give, is judged by its article's text instead, when
+// the article can be read and names the company.
 func (r *run) news(ctx context.Context) sourceOutput {
 	u := strings.ReplaceAll(r.cfg.NewsFeedURL, "{query}", url.QueryEscape(strings.TrimSpace(r.target.CompanyName)))
 	items, err := r.readFeed(ctx, u, SourceNews, true)
@@ -61,7 +63,51 @@ func (r *run) news(ctx context.Context) sourceOutput {
 			kept = append(kept, it)
 		}
 	}
+	kept = capItems(kept, r.cfg.MaxItems)
+	r.readNewsArticles(ctx, kept)
 	return sourceOutput{ok: true, items: kept}
+}
+
+// briefWords is the number of words under which a news result's entry is too brief to judge it by.
+const briefWords = 60
+
+// readNewsArticles reads the pages of at most MaxArticles news results whose entries are brief, and puts each
+// page's main text in place of its entry's when it says more and names the company. A page that cannot be read
+// leaves its entry as it was: the result was read, so the source has not failed.
+func (r *run) readNewsArticles(ctx context.Context, items []Item) {
+	var pending []int
+	for i, it := range items {
+		if len(pending) == r.cfg.MaxArticles {
+			break
+		}
+		if it.URL != "" && len(strings.Fields(it.Text)) < briefWords {
+			pending = append(pending, i)
+		}
+	}
+	texts := make([]string, len(pending))
+	var wg sync.WaitGroup
+	for k, i := range pending {
+		wg.Go(func() { texts[k] = r.newsArticle(ctx, items[i].URL) })
+	}
+	wg.Wait()
+	for k, i := range pending {
+		if t := texts[k]; len(t) > len(items[i].Text) && r.names.mentions(t) {
+			items[i].Text = truncate(t, maxItemText)
+		}
+	}
+}
+
+// newsArticle returns the main text of a news article page, or "" when it cannot be read.
+func (r *run) newsArticle(ctx context.Context, rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	page, err := r.fetchPageAs(ctx, rawURL, nil, siteKey(u), true)
+	if err != nil {
+		return ""
+	}
+	return page.snap.Text
 }
 
 // readFeed fetches and parses one RSS, Atom or JSON feed into items of the given source.
@@ -112,7 +158,7 @@ func (r *run) readFeed(ctx context.Context, feedURL, source string, api bool) ([
 			Kind:   ItemArticle,
 			URL:    link,
 			Title:  title,
-			Text:   truncate(fragmentText(firstNonEmpty(fi.Description, fi.Content)), maxItemText),
+			Text:   truncate(entryText(fi), maxItemText),
 		}
 		switch {
 		case fi.PublishedParsed != nil:
@@ -123,4 +169,14 @@ func (r *run) readFeed(ctx context.Context, feedURL, source string, api bool) ([
 		items = append(items, it)
 	}
 	return items, nil
+}
+
+// entryText returns the text of a feed entry: its full content when the feed gives one that says more than
+// the description, which many feeds keep to a summary.
+func entryText(fi *gofeed.Item) string {
+	desc, content := fragmentText(fi.Description), fragmentText(fi.Content)
+	if len(content) > len(desc) {
+		return content
+	}
+	return desc
 }
