@@ -1004,3 +1004,15 @@ func TestExtractReadsStructure(t *testing.T) {
 		})
 	}
 }
+
+// TestExtractReadsAListing reads a listing's report, whose round names the tracked company after "in" ("an
+// initial public offering ... Shares in Sunfold Energy"): no lead, and no failure.
+func TestExtractReadsAListing(t *testing.T) {
+	text := "Sunfold Energy shares jump 18% on Nairobi debut\n" +
+		"Shares in Sunfold Energy, the pay-as-you-go solar company, rose 18 per cent on their first day of trading on the Nairobi Securities Exchange on Tuesday, after an initial public offering that raised KSh 3.1 billion (about $24 million).\n" +
+		"The offer was more than twice oversubscribed, with local pension funds taking the largest allocations.\n" +
+		"Chief executive Neema Mwakalinga, who co-founded the company in 2016 with engineer Joseph Kariuki, rang the bell at the exchange's Westlands offices."
+	if got := Extract("Sunfold Energy", []string{"Neema Mwakalinga", "Joseph Kariuki"}, items(text)); len(got) != 0 {
+		t.Errorf("got leads %v from a report of the company's own listing, want none", leadsOf(got))
+	}
+}

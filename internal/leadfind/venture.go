@@ -213,7 +213,7 @@ func placeBefore(s *sentence, i int) bool {
 			"participated", "participates", "share", "shares", "round", "rounds":
 			return false
 		}
-		return !s.spans[s.toks[i].span].companyish
+		return s.toks[i].span >= 0 && !s.spans[s.toks[i].span].companyish // the tracked company (no span) is no place
 	}
 	return false
 }
