@@ -41,7 +41,7 @@ func hasPrefixFold(s, prefix string) bool {
 
 var (
 	// boilerplateRe finds lines that are page furniture rather than content.
-	boilerplateRe = regexp.MustCompile(`(?i)(?:©|\(c\)|copyright|all rights reserved|cookie|privacy (?:policy|settings|preferences)|last updated|updated on|terms of (?:use|service)|skip to (?:main )?content|back to top|follow us|^["“'‘].{10,}["”'’]\s*[-–—]\s*\S)`)
+	boilerplateRe = regexp.MustCompile(`(?i)(?:©|\(c\)|copyright|all rights reserved|cookie|privacy (?:policy|settings|preferences)|last updated|updated on|terms of (?:use|service)|skip to (?:main )?content|back to top|follow us|newsletter|subscribe|sign up for (?:updates|news|emails?)|\bgtag\b|google analytics|\b(?:UA|G)-[A-Z0-9-]{6,}|^(?:image|img|photo|alt)\s*:|\bimg_\d|^sort(?:ed)?(?: by)?\s*:|\bshowing \d+\s*(?:[-–]\s*\d+\s*)?of \d+|(?:office|opening|business) hours|^open (?:mon|tue|wed|thu|fri|sat|sun|daily)|all systems operational|degraded performance|^status\s*:|^["“'‘].{10,}["”'’]\s*[-–—]\s*\S)`)
 	// materialRe finds amounts that matter when they change: prices, and percentages on a pricing page.
 	materialRe = regexp.MustCompile(`(?i)[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:p|ct|usd|eur|gbp)\b`)
 	percentRe  = regexp.MustCompile(`\d[\d.,]*\s?%`)
@@ -67,12 +67,12 @@ func (d pageDiff) cosmetic(pricing bool) bool {
 		removedKeys[i] = volatileKey(l, pricing)
 	}
 	for i, l := range d.added {
-		if !boilerplateRe.MatchString(l) && !nearlyIn(addedKeys[i], removedKeys) {
+		if !furniture(l) && !nearlyIn(addedKeys[i], removedKeys) {
 			return false
 		}
 	}
 	for i, l := range d.removed {
-		if !boilerplateRe.MatchString(l) && !nearlyIn(removedKeys[i], addedKeys) {
+		if !furniture(l) && !nearlyIn(removedKeys[i], addedKeys) {
 			return false
 		}
 	}
@@ -132,3 +132,8 @@ func pricingPage(rawURL string) bool {
 }
 
 var pricingPathRe = regexp.MustCompile(`/(?:pricing|prices|price|plans|billing|fees|rates|tariffs?)\b`)
+
+// furniture reports whether a changed line is page furniture: boilerplate that names no price.
+func furniture(line string) bool {
+	return boilerplateRe.MatchString(line) && !materialRe.MatchString(line)
+}

@@ -558,3 +558,29 @@ func TestClassifyStrongPhraseOverOther(t *testing.T) {
 		}
 	}
 }
+
+// TestPageFurniture checks the diffs whose every line is page furniture, and that a price or a line of news
+// beside the furniture still counts.
+func TestPageFurniture(t *testing.T) {
+	tests := map[string]struct {
+		diff     string
+		cosmetic bool
+	}{
+		"newsletter wording":   {"Added: Subscribe to our newsletter\nRemoved: Sign up for our newsletter", true},
+		"analytics tag":        {"Added: gtag('config', 'G-7KQ2M91XZP');\nRemoved: gtag('config', 'UA-40112233-1');", true},
+		"image alt text":       {"Added: Image: handmade oak side table in natural light\nRemoved: Image: IMG_4471", true},
+		"list sorting":         {"Added: Showing 1–12 of 48 articles; Sort: newest first\nRemoved: Showing 1–12 of 47 articles; Sort: most recent", true},
+		"opening hours":        {"Added: Opening hours: Monday to Friday, 9:00–17:30 CET\nRemoved: Opening hours: Monday to Friday, 9:00–18:00 CET", true},
+		"status banner":        {"Added: All systems operational\nRemoved: Degraded performance — API response times elevated", true},
+		"a price to subscribe": {"Added: Subscribe for $49 a month\nRemoved: Subscribe for $39 a month", false},
+		"news beside furniture": {"Added: Subscribe to our newsletter; Northwind has acquired Ferrol Routing\n" +
+			"Removed: Sign up for our newsletter", false},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := parseDiff(tc.diff).cosmetic(false); got != tc.cosmetic {
+				t.Errorf("cosmetic(%q) = %v, want %v", tc.diff, got, tc.cosmetic)
+			}
+		})
+	}
+}

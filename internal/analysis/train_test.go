@@ -28,7 +28,7 @@ type trainConfig struct {
 	unseen     float64 // weight of each item's copy without its trigger hits, as if no phrase had matched
 }
 
-var defaultTrain = trainConfig{minCount: 3, l2: 0.002, iterations: 400, rate: 0.05, balance: 0.5, unseen: 0.3}
+var defaultTrain = trainConfig{minCount: 3, l2: 0.002, iterations: 400, rate: 0.05, balance: 1, unseen: 0.3}
 
 // example is one training item: its features and its type.
 type example struct {
