@@ -12,7 +12,8 @@
 #
 # Environment: DURATION (10s) per run, ROUNDS (3), THREADS (2) and CONNECTIONS (32) of wrk, KEYS (3000) API keys
 # per database, MEMORY_COMPANIES (10000), PROFILE_DIR (a new folder under /tmp, kept; "off": no profiles),
-# RADAR_BIN (a radar binary to measure instead of building this checkout: an earlier build, for before and after).
+# CREATES ("off": the postgres section measures reads only, without the creates and the background work they
+# queue), RADAR_BIN (a radar binary to measure instead of building this checkout: an earlier build, for before and after).
 # Needs wrk, psql (postgres sections), go, curl, jq; PostgreSQL at 127.0.0.1:5432 (database test, user postgres)
 # and Redis at 127.0.0.1:6379 for the postgres sections.
 set -euo pipefail
@@ -501,6 +502,7 @@ section_postgres() {
     measure postgres ceiling full "$round" "$cpid" "$c" get.lua "$k" "/api/v1/tracker?limit=25&view=full"
     measure postgres radar one "$round" "$apid" "$ra" get.lua "$k" "/api/v1/tracker/{id}" "$work/pg/ids"
     measure postgres ceiling one "$round" "$cpid" "$c" get.lua "$k" "/api/v1/tracker/{id}" "$work/pg/ids"
+    if [ "${CREATES:-on}" = off ]; then continue; fi
     measure postgres radar create "$round" "$apid" "$ra" post.lua "$k" /api/v1/tracker "$work/radar-create.json" "p$round" 201
     # Either replica's workers may take the queued jobs.
     idle=$(wait_idle 300 "$apid" "$bpid")
@@ -521,7 +523,7 @@ section_postgres() {
       "$(ratio "$(med postgres $t ${op%2} 5)" "$(med postgres ceiling ${op%2} 5)")" \
       "$(med postgres $t ${op%2} 10)" "$(med postgres $t ${op%2} 11)"
   done
-  background "$work/pg.background"
+  [ ! -s "$work/pg.background" ] || background "$work/pg.background"
   stop "$apid"
   stop "$bpid"
   stop "$cpid"
