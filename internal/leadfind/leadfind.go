@@ -1311,7 +1311,7 @@ var stageWords = words("pre-?seed.* preseed.* seed.* angels? angel-.* series.* g
 // not a person's.
 func (s *sentence) isCompanyLike(i int) bool {
 	t := s.toks[i]
-	return t.form == "T" || t.span >= 0 && (!s.spans[t.span].person || s.companyContext(i)) && !strings.ContainsAny(t.text, "$€£") && !s.givenName(i)
+	return t.form == "T" || t.span >= 0 && !s.spans[t.span].place && (!s.spans[t.span].person || s.companyContext(i)) && !strings.ContainsAny(t.text, "$€£") && !s.givenName(i)
 }
 
 // describesPersonAt reports whether the tracked company at token i only says where a person works or

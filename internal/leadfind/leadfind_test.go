@@ -1016,3 +1016,15 @@ func TestExtractReadsAListing(t *testing.T) {
 		t.Errorf("got leads %v from a report of the company's own listing, want none", leadsOf(got))
 	}
 }
+
+// TestExtractKeepsPlacesOut reads items that put a city or a country where a company could stand: no lead
+// names a place as its company, and the company beside it is still found.
+func TestExtractKeepsPlacesOut(t *testing.T) {
+	text := "Kofi Mensah, who co-founded Accra's best-known solar installer a decade ago, has left Brightbay Energy to start Cellcycle, a battery recycler.\n" +
+		"The oven will be sold in Türkiye through Anatolia Foods, a distributor founded by Selin Kaya and Murat Demir."
+	got := Extract("Brightbay Energy", []string{"Kofi Mensah"}, items(text))
+	for _, c := range got {
+		if places[strings.ToLower(c.CompanyName)] || places[strings.ToLower(c.PersonName)] {
+			t.Errorf("got lead %+v, which names a place", c)
+		}
+	}}

@@ -199,3 +199,56 @@ vincent viktor wei wendy will william xavier yara yasmin yaw yui yuki yusuf zain
 var demonyms = wordSet(`greek french dutch thai swiss czech welsh scots german israeli iraqi pakistani bangladeshi saudi
 emirati kenyan ugandan rwandan icelandic argentine filipino nepali basque catalan cypriot qatari omani yemeni afghan
 uzbek kazakh kiwi european african asian nordic arab latin`)
+
+// places are countries, regions and cities, lowercased: a name that is one of them names where something is,
+// not a company or a person ("co-founded Kumasi's best-known solar company", "a distributor in Türkiye").
+var places = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, p := range strings.Split(`afghanistan, albania, algeria, andorra, angola, argentina, armenia, australia, austria,
+	azerbaijan, bahrain, bangladesh, belarus, belgium, benin, bolivia, bosnia, botswana, brazil, brasil, bulgaria,
+	burkina faso, cambodia, cameroon, canada, chile, china, colombia, costa rica, croatia, cuba, cyprus, czechia,
+	czech republic, denmark, ecuador, egypt, el salvador, estonia, ethiopia, finland, france, georgia, germany,
+	ghana, greece, guatemala, honduras, hong kong, hungary, iceland, india, indonesia, iran, iraq, ireland, israel,
+	italy, ivory coast, côte d'ivoire, jamaica, japan, jordan, kazakhstan, kenya, korea, south korea, kosovo,
+	kuwait, laos, latvia, lebanon, liberia, libya, lithuania, luxembourg, madagascar, malawi, malaysia, mali,
+	malta, mauritius, mexico, méxico, moldova, monaco, mongolia, montenegro, morocco, mozambique, myanmar,
+	namibia, nepal, netherlands, the netherlands, new zealand, nicaragua, niger, nigeria, north macedonia, norway,
+	oman, pakistan, palestine, panama, paraguay, peru, philippines, poland, portugal, qatar, romania, russia,
+	rwanda, saudi arabia, senegal, serbia, sierra leone, singapore, slovakia, slovenia, somalia, south africa,
+	spain, sri lanka, sudan, sweden, switzerland, syria, taiwan, tanzania, thailand, togo, tunisia, turkey,
+	türkiye, uganda, ukraine, united arab emirates, uae, united kingdom, uk, britain, great britain, england,
+	scotland, wales, northern ireland, united states, usa, uruguay, uzbekistan, venezuela, vietnam, viet nam,
+	yemen, zambia, zimbabwe,
+	africa, east africa, west africa, north africa, southern africa, sub-saharan africa, asia, southeast asia,
+	south asia, central asia, east asia, asia pacific, apac, europe, western europe, eastern europe, central europe,
+	northern europe, southern europe, emea, latin america, latam, south america, north america, central america,
+	the caribbean, caribbean, middle east, mena, gulf, the gulf, nordics, scandinavia, benelux, dach, balkans,
+	baltics, the baltics, iberia, oceania, midwest, the midwest, silicon valley, bay area, the bay area,
+	new england, pacific northwest, east coast, west coast, the west, the north, the south,
+	abidjan, abu dhabi, accra, adelaide, addis ababa, ahmedabad, algiers, almaty, amman, amsterdam, ankara,
+	antwerp, athens, atlanta, auckland, austin, baku, baltimore, bangalore, bengaluru, bangkok, barcelona, basel,
+	beijing, beirut, belfast, belgrade, berlin, bern, bilbao, birmingham, bogotá, bogota, bologna, bordeaux,
+	boston, bratislava, brisbane, bristol, brno, brussels, bucharest, budapest, buenos aires, cairo, calgary,
+	cambridge, canberra, cape town, caracas, cardiff, casablanca, chennai, chicago, cologne, copenhagen, cork,
+	dakar, dallas, dar es salaam, delhi, new delhi, denver, detroit, dhaka, doha, dubai, dublin, durban,
+	düsseldorf, dusseldorf, edinburgh, eindhoven, espoo, florence, frankfurt, gdansk, geneva, genoa, ghent,
+	glasgow, gothenburg, guadalajara, guangzhou, gurugram, gurgaon, hamburg, hangzhou, hanoi, hanover, harare,
+	helsinki, ho chi minh city, houston, hyderabad, ibadan, istanbul, izmir, jakarta, jeddah, johannesburg,
+	kampala, karachi, kathmandu, kigali, kinshasa, kolkata, krakow, kraków, kuala lumpur, kumasi, kyiv, kiev,
+	lagos, la paz, lahore, leeds, leipzig, lerwick, lille, lima, limerick, lisbon, liverpool, ljubljana, london,
+	los angeles, luanda, luleå, lusaka, luxembourg city, lyon, madrid, malmö, malmo, manchester, manila,
+	maputo, marseille, medellín, medellin, melbourne, mexico city, miami, milan, minneapolis, minsk, mombasa,
+	monterrey, montevideo, montreal, montréal, moscow, mumbai, munich, muscat, nairobi, nantes, naples,
+	new york, new york city, nice, nicosia, oakland, osaka, oslo, ottawa, oxford, palo alto, paris, perth,
+	philadelphia, phoenix, pittsburgh, port harcourt, porto, prague, pretoria, pune, quito, rabat, reykjavik,
+	riga, rio de janeiro, riyadh, rome, rotterdam, salt lake city, san diego, san francisco, san jose,
+	santiago, são paulo, sao paulo, seattle, seoul, seville, shanghai, shenzhen, singapore city, sofia,
+	stockholm, stuttgart, sydney, taipei, tallinn, tampere, tbilisi, tel aviv, the hague, tirana, tokyo,
+	toronto, toulouse, tunis, turin, utrecht, valencia, vancouver, venice, vienna, vilnius, warsaw,
+	washington, wellington, yerevan, zagreb, zurich, zürich`, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			m[p] = true
+		}
+	}
+	return m
+}()

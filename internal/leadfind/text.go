@@ -351,6 +351,7 @@ type span struct {
 	text       string
 	words      []string
 	person     bool
+	place      bool // a country, region or city (places)
 	companyish bool
 	expanded   bool // a short name written out in full from elsewhere in the item
 }
@@ -610,7 +611,8 @@ func newSpan(words []string) span {
 	sp := span{text: strings.Join(words, " "), words: words}
 	last := strings.ToLower(strings.TrimSuffix(words[len(words)-1], "."))
 	sp.companyish = companyWords[last] || legalSuffixes[last]
-	sp.person = looksLikePerson(words)
+	sp.place = places[strings.ToLower(sp.text)]
+	sp.person = !sp.place && looksLikePerson(words)
 	return sp
 }
 
