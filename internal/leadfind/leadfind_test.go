@@ -1027,4 +1027,5 @@ func TestExtractKeepsPlacesOut(t *testing.T) {
 		if places[strings.ToLower(c.CompanyName)] || places[strings.ToLower(c.PersonName)] {
 			t.Errorf("got lead %+v, which names a place", c)
 		}
-	}}
+	}
+}
