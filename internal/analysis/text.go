@@ -147,11 +147,16 @@ func companyAliases(company string) []string {
 		aliases = append(aliases, n)
 	}
 	// "Ferrolink Logistics" is also "Ferrolink", unless the first word is an everyday one ("Blue Bottle").
-	if words := strings.Fields(normalise(short)); len(words) > 1 && len(words[0]) >= 4 && !isStopWord(words[0]) &&
-		!commonNameWords[words[0]] && !slices.Contains(aliases, words[0]) {
+	if words := strings.Fields(normalise(short)); len(words) > 1 && DistinctiveNameWord(words[0]) && !slices.Contains(aliases, words[0]) {
 		aliases = append(aliases, words[0])
 	}
 	return aliases
+}
+
+// DistinctiveNameWord reports whether the lowercased first word of a company's name names the company on its
+// own ("Ferrolink" of "Ferrolink Logistics"): four letters or more, and not an everyday word ("Blue Bottle").
+func DistinctiveNameWord(w string) bool {
+	return len(w) >= 4 && !isStopWord(w) && !commonNameWords[w]
 }
 
 // commonNameWords start many company names and mean something else on their own.

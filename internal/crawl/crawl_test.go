@@ -337,7 +337,7 @@ func TestRunAgainAfterNews(t *testing.T) {
 	}{
 		"feed":     {SourceFeed, newTitles},
 		"articles": {SourceWebsite, newTitles},
-		"news":     {SourceNews, namedTitles},
+		"news":     {SourceNews, newTitles}, // each links to its post on the company's site, which names it
 		"github":   {SourceGitHub, []string{"tallowmere/pickplan v0.1.0: The Pickplan scheduler is now open source"}},
 	}
 	for name, tt := range tests {

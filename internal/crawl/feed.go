@@ -50,29 +50,29 @@ func (r *run) feeds(ctx context.Context, urls []string) sourceOutput {
 
 // news queries the news-search feed for the company name and keeps the results that name it. A result whose
 // entry is a headline and a line, as news-search feeds give, is judged by its article's text instead, when
-// the article can be read and names the company.
+// the article can be read and names the company (the headline need not: "Cambridge diagnostics firm ...").
 func (r *run) news(ctx context.Context) sourceOutput {
 	u := strings.ReplaceAll(r.cfg.NewsFeedURL, "{query}", url.QueryEscape(strings.TrimSpace(r.target.CompanyName)))
 	items, err := r.readFeed(ctx, u, SourceNews, true)
 	if err != nil {
 		return sourceOutput{errs: []error{err}}
 	}
+	items = capItems(items, len(items)) // newest first: the articles read are the newest results'
+	r.readNewsArticles(ctx, items)
 	var kept []Item
 	for _, it := range items {
 		if r.names.mentions(it.Title + "\n" + it.Text) {
 			kept = append(kept, it)
 		}
 	}
-	kept = capItems(kept, r.cfg.MaxItems)
-	r.readNewsArticles(ctx, kept)
-	return sourceOutput{ok: true, items: kept}
+	return sourceOutput{ok: true, items: capItems(kept, r.cfg.MaxItems)}
 }
 
 // briefWords is the number of words under which a news result's entry is too brief to judge it by.
 const briefWords = 60
 
 // readNewsArticles reads the pages of at most MaxArticles news results whose entries are brief, and puts each
-// page's main text in place of its entry's when it says more and names the company. A page that cannot be read
+// page's main text in place of its entry's when it says more and is about the company (aboutCompany). A page that cannot be read
 // leaves its entry as it was: the result was read, so the source has not failed.
 func (r *run) readNewsArticles(ctx context.Context, items []Item) {
 	var pending []int
@@ -85,29 +85,45 @@ func (r *run) readNewsArticles(ctx context.Context, items []Item) {
 		}
 	}
 	texts := make([]string, len(pending))
+	titles := make([]string, len(pending))
 	var wg sync.WaitGroup
 	for k, i := range pending {
-		wg.Go(func() { texts[k] = r.newsArticle(ctx, items[i].URL) })
+		wg.Go(func() { texts[k], titles[k] = r.newsArticle(ctx, items[i].URL) })
 	}
 	wg.Wait()
 	for k, i := range pending {
-		if t := texts[k]; len(t) > len(items[i].Text) && r.names.mentions(t) {
+		if t := texts[k]; len(t) > len(items[i].Text) && r.aboutCompany(items[i], t, titles[k]) {
 			items[i].Text = truncate(t, maxItemText)
 		}
 	}
 }
 
-// newsArticle returns the main text of a news article page, or "" when it cannot be read.
-func (r *run) newsArticle(ctx context.Context, rawURL string) string {
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return ""
+// aboutCompany reports whether an article behind a news result, its text and its page title, is about the
+// company: the text names the company, or the page is the result's (its title carries the result's headline)
+// and the headline names the company (a post that says "we"). A consent or error page is neither.
+func (r *run) aboutCompany(result Item, text, pageTitle string) bool {
+	if r.names.mentions(text) {
+		return true
 	}
-	page, err := r.fetchPageAs(ctx, rawURL, nil, siteKey(u), true)
-	if err != nil {
-		return ""
+	headline := fold(result.Title)
+	return headline != "" && r.names.mentions(result.Title) && strings.Contains(fold(pageTitle+"\n"+text), headline)
+}
+
+// newsArticle returns the main text and the title of a news article page; "" when it cannot be read.
+func (r *run) newsArticle(ctx context.Context, rawURL string) (text, title string) {
+	resp, err := r.get(ctx, fetch.Request{URL: rawURL, Header: http.Header{"Accept": {acceptHTML}}})
+	if err != nil || !isHTML(resp.ContentType, resp.Body) {
+		return "", ""
 	}
-	return page.snap.Text
+	final, err := url.Parse(resp.URL)
+	if err != nil {
+		return "", ""
+	}
+	doc, err := parseDocument(resp.Body, resp.ContentType, final)
+	if err != nil {
+		return "", ""
+	}
+	return articleText(doc), doc.title
 }
 
 // readFeed fetches and parses one RSS, Atom or JSON feed into items of the given source.

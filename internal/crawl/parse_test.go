@@ -187,6 +187,9 @@ func TestNameMatcher(t *testing.T) {
 		"part of a word":          {"Acme Labs", "Acmeville news", false},
 		"generic word alone":      {"Driftpoint Data", "data infrastructure news", false},
 		"only one word of a pair": {"Fennick & Vale", "Vale of Glamorgan", false},
+		"the first word alone":    {"Tessaro Insurance", "Tessaro's Series D values embedded insurer at €1.1bn", true},
+		"a pair's first word":     {"Fennick & Vale", "Fennick Road was closed", false},
+		"an everyday first word":  {"Blue Bottle Coffee", "a blue sky over the bay", false},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {

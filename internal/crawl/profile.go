@@ -11,6 +11,8 @@ import (
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
+
+	"radar/internal/analysis"
 )
 
 // profileKind is the kind of profile a link points to.
@@ -276,6 +278,7 @@ var genericNameWords = map[string]bool{
 // nameMatcher tells whether a text or a handle refers to the company.
 type nameMatcher struct {
 	full, core string // folded whole name, and the name without trailing generic words
+	first      string // the name's first word when it names the company alone ("Tessaro" of "Tessaro Insurance"), else ""
 	compact    string // core without spaces, for handles
 }
 
@@ -289,7 +292,11 @@ func newNameMatcher(name string) nameMatcher {
 	if len(core) < 4 {
 		core = full
 	}
-	return nameMatcher{full: full, core: core, compact: strings.ReplaceAll(core, " ", "")}
+	m := nameMatcher{full: full, core: core, compact: strings.ReplaceAll(core, " ", "")}
+	if all := strings.Fields(full); len(all) > 1 && all[1] != "and" && analysis.DistinctiveNameWord(all[0]) { // not "Fennick & Vale"
+		m.first = all[0]
+	}
+	return m
 }
 
 // mentions reports whether text names the company, as a whole word or words.
@@ -298,7 +305,13 @@ func (m nameMatcher) mentions(text string) bool {
 		return false
 	}
 	t := " " + fold(text) + " "
-	return strings.Contains(t, " "+m.full+" ") || strings.Contains(t, " "+m.core+" ")
+	for _, n := range []string{m.full, m.core, m.first} {
+		// fold drops apostrophes: "Tessaro's" is "tessaros".
+		if n != "" && (strings.Contains(t, " "+n+" ") || strings.Contains(t, " "+n+"s ")) {
+			return true
+		}
+	}
+	return false
 }
 
 // handleMatches reports whether a profile URL's handle carries the company's name.
