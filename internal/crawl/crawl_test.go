@@ -544,3 +544,24 @@ func TestRunPrefersFullFeedContent(t *testing.T) {
 		t.Errorf("got text %q, want the entry's content %q", items[0].Text, want)
 	}
 }
+
+// TestRunKeepsNewsOfTheFoundersAndTheDomain keeps news-search results that name no company but a founder in
+// full or the company's domain, and drops one that names neither.
+func TestRunKeepsNewsOfTheFoundersAndTheDomain(t *testing.T) {
+	feed := rssFeed("Search results",
+		rssEntry{"Marta Okafor on X", "", "Today we filed suit against a scraper reselling our model cards. The complaint is public."},
+		rssEntry{"We're hiring", "", "Two SREs wanted, remote in the EU: granite-owl.example/jobs"},
+		rssEntry{"Marta Lindqvist on X", "", "A week of sailing, no laptop."},
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/rss+xml")
+		w.Write([]byte(feed))
+	}))
+	t.Cleanup(srv.Close)
+	c := New(Config{Fetcher: testFetcher(t, fetch.Config{}), NewsFeedURL: srv.URL + "/search?q={query}"})
+	res := c.Run(context.Background(), Target{CompanyName: "Granite Owl", Website: "https://www.granite-owl.example", Founders: []string{"Marta Okafor"}}, nil)
+	want := []string{"Marta Okafor on X", "We're hiring"}
+	if got := titles(itemsFrom(res, SourceNews)); !slices.Equal(got, want) {
+		t.Errorf("got news %q, want %q", got, want)
+	}
+}

@@ -48,7 +48,7 @@ func (r *run) feeds(ctx context.Context, urls []string) sourceOutput {
 	return out
 }
 
-// news queries the news-search feed for the company name and keeps the results that name it. A result whose
+// news queries the news-search feed for the company name and keeps the results that concern it (concernsTarget). A result whose
 // entry is a headline and a line, as news-search feeds give, is judged by its article's text instead, when
 // the article can be read and names the company (the headline need not: "Cambridge diagnostics firm ...").
 func (r *run) news(ctx context.Context) sourceOutput {
@@ -61,7 +61,7 @@ func (r *run) news(ctx context.Context) sourceOutput {
 	r.readNewsArticles(ctx, items)
 	var kept []Item
 	for _, it := range items {
-		if r.names.mentions(it.Title + "\n" + it.Text) {
+		if r.concernsTarget(it.Title + "\n" + it.Text) {
 			kept = append(kept, it)
 		}
 	}
@@ -98,6 +98,26 @@ func (r *run) readNewsArticles(ctx context.Context, items []Item) {
 	}
 }
 
+// concernsTarget reports whether a text names the company, one of its founders (in full: a founder's post
+// signed with their name) or its website's domain ("graniteowl.example/jobs").
+func (r *run) concernsTarget(text string) bool {
+	if r.names.mentions(text) {
+		return true
+	}
+	folded := " " + fold(text) + " "
+	for _, f := range r.target.Founders {
+		if len(strings.Fields(f)) > 1 && mentionsPerson(folded, f) {
+			return true
+		}
+	}
+	if u, err := websiteURL(r.target.Website); err == nil {
+		if host := siteKey(u); strings.Contains(host, ".") && strings.Contains(strings.ToLower(text), host) {
+			return true
+		}
+	}
+	return false
+}
+
 // aboutCompany reports whether an article behind a news result, its text and its page title, is about the
 // company: the text names the company, or the page is the result's (its title carries the result's headline)
 // and the headline names the company (a post that says "we"). A consent or error page is neither.
@@ -106,7 +126,7 @@ func (r *run) aboutCompany(result Item, text, pageTitle string) bool {
 		return true
 	}
 	headline := fold(result.Title)
-	return headline != "" && r.names.mentions(result.Title) && strings.Contains(fold(pageTitle+"\n"+text), headline)
+	return headline != "" && r.concernsTarget(result.Title) && strings.Contains(fold(pageTitle+"\n"+text), headline)
 }
 
 // newsArticle returns the main text and the title of a news article page; "" when it cannot be read.
