@@ -1,16 +1,11 @@
 package tracker_test
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -41,37 +36,19 @@ type labelledItem struct {
 // here what counts is that the crawler and the run keep what the analyser needs).
 func evalSample(t *testing.T, perType int) []labelledItem {
 	t.Helper()
-	files, err := filepath.Glob("../analysis/testdata/eval/train-*.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(files)
 	var out []labelledItem
 	count := map[string]int{}
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
+	for _, it := range loadLabelled(t, "train-*.jsonl") {
+		switch {
+		case it.Hard != "" || it.Source == "change" || it.Source == "github" || strings.TrimSpace(it.Text) == "":
+			continue
+		case it.Expect.Type == radar.TypeWebsiteChange || it.Expect.Type == radar.TypeNoChange || it.Expect.Type == radar.TypeOther:
+			continue
+		case count[it.Expect.Type] >= perType || !typedAlone(t, it):
+			continue
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 0, 1<<16), 1<<22)
-		for sc.Scan() {
-			var it labelledItem
-			if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			switch {
-			case it.Hard != "" || it.Source == "change" || it.Source == "github" || strings.TrimSpace(it.Text) == "":
-				continue
-			case it.Expect.Type == radar.TypeWebsiteChange || it.Expect.Type == radar.TypeNoChange || it.Expect.Type == radar.TypeOther:
-				continue
-			case count[it.Expect.Type] >= perType || !typedAlone(t, it):
-				continue
-			}
-			count[it.Expect.Type]++
-			out = append(out, it)
-		}
-		f.Close()
+		count[it.Expect.Type]++
+		out = append(out, it)
 	}
 	if len(out) < 15 {
 		t.Fatalf("%d items picked from the evaluation set, want at least 15", len(out))
