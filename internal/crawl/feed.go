@@ -48,16 +48,17 @@ func (r *run) feeds(ctx context.Context, urls []string) sourceOutput {
 	return out
 }
 
-// news queries the news-search feed for the company name and keeps the results that concern it (concernsTarget). A result whose
-// entry is a headline and a line, as news-search feeds give, is judged by its article's text instead, when
-// the article can be read and names the company (the headline need not: "Cambridge diagnostics firm ...").
+// news queries the news-search feed for the company name and keeps the results that concern it
+// (concernsTarget). A result whose entry is a headline and a line, as news-search feeds give, is judged by its
+// article's text instead when the article is about the company (aboutCompany); the headline need not name it
+// ("Tulsa electrolyser start-up awarded $12 million").
 func (r *run) news(ctx context.Context) sourceOutput {
 	u := strings.ReplaceAll(r.cfg.NewsFeedURL, "{query}", url.QueryEscape(strings.TrimSpace(r.target.CompanyName)))
 	items, err := r.readFeed(ctx, u, SourceNews, true)
 	if err != nil {
 		return sourceOutput{errs: []error{err}}
 	}
-	items = capItems(items, len(items)) // newest first: the articles read are the newest results'
+	items = capItems(items, len(items)) // newest first: the articles read are the newest results
 	r.readNewsArticles(ctx, items)
 	var kept []Item
 	for _, it := range items {
@@ -72,8 +73,8 @@ func (r *run) news(ctx context.Context) sourceOutput {
 const briefWords = 60
 
 // readNewsArticles reads the pages of at most MaxArticles news results whose entries are brief, and puts each
-// page's main text in place of its entry's when it says more and is about the company (aboutCompany). A page that cannot be read
-// leaves its entry as it was: the result was read, so the source has not failed.
+// page's main text in place of its entry's when it says more and is about the company (aboutCompany). A page
+// that cannot be read leaves its entry as it was: the result was read, so the source has not failed.
 func (r *run) readNewsArticles(ctx context.Context, items []Item) {
 	var pending []int
 	for i, it := range items {
