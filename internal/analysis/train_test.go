@@ -16,6 +16,7 @@ var (
 	l2Flag      = flag.Float64("l2", defaultTrain.l2, "weight decay when cross-validating")
 	balanceFlag = flag.Float64("balance", defaultTrain.balance, "class balance when cross-validating (0: none, 1: equal classes)")
 	unseenFlag  = flag.Float64("unseen", defaultTrain.unseen, "weight of the items' copies without trigger hits when cross-validating")
+	shiftFlag   = flag.Float64("othershift", -1, "otherShift when cross-validating (-1: as it is)")
 )
 
 // trainConfig sets the logistic regression's training.
@@ -241,6 +242,11 @@ func TestCrossValidate(t *testing.T) {
 	}
 	train := loadEval(t, "train-*.jsonl")
 	k := *cvFlag
+	if *shiftFlag >= 0 {
+		saved := otherShift
+		otherShift = *shiftFlag
+		defer func() { otherShift = saved }()
+	}
 	saved := classifier
 	defer func() { classifier = saved }()
 
