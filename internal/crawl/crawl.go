@@ -188,16 +188,21 @@ type run struct {
 	cfg    Config
 	target Target
 	names  nameMatcher
+	domain string // the website's host without "www." when it has a dot ("granite-owl.example"), else ""
 	sem    chan struct{}
 }
 
 func (c *Crawler) newRun(t Target) *run {
-	return &run{
+	r := &run{
 		cfg:    c.cfg,
 		target: t,
 		names:  newNameMatcher(t.CompanyName),
 		sem:    make(chan struct{}, c.cfg.Concurrency),
 	}
+	if u, err := websiteURL(t.Website); err == nil && strings.Contains(siteKey(u), ".") {
+		r.domain = siteKey(u)
+	}
+	return r
 }
 
 // get fetches through the configured client, holding one of the run's concurrency slots.

@@ -313,15 +313,11 @@ func TestRunAgainAfterNews(t *testing.T) {
 	second := c.Run(context.Background(), tg, prev)
 	statuses := log.take()
 
-	var newTitles, namedTitles []string
+	var newTitles []string
 	for _, e := range companyEvents(web, co.Slug)[before:] {
 		newTitles = append(newTitles, e.Title)
-		if strings.Contains(e.Title+e.Body, "Tallowmere") {
-			namedTitles = append(namedTitles, e.Title)
-		}
 	}
 	slices.Sort(newTitles)
-	slices.Sort(namedTitles)
 	if len(newTitles) != 4 {
 		t.Fatalf("got %d new events, want 4", len(newTitles))
 	}
@@ -550,7 +546,7 @@ func TestRunPrefersFullFeedContent(t *testing.T) {
 func TestRunKeepsNewsOfTheFoundersAndTheDomain(t *testing.T) {
 	feed := rssFeed("Search results",
 		rssEntry{"Marta Okafor on X", "", "Today we filed suit against a scraper reselling our model cards. The complaint is public."},
-		rssEntry{"We're hiring", "", "Two SREs wanted, remote in the EU: granite-owl.example/jobs"},
+		rssEntry{"We're hiring", "", "Two SREs wanted, remote in the EU: gowl.example/jobs"},
 		rssEntry{"Marta Lindqvist on X", "", "A week of sailing, no laptop."},
 	)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -559,7 +555,7 @@ func TestRunKeepsNewsOfTheFoundersAndTheDomain(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	c := New(Config{Fetcher: testFetcher(t, fetch.Config{}), NewsFeedURL: srv.URL + "/search?q={query}"})
-	res := c.Run(context.Background(), Target{CompanyName: "Granite Owl", Website: "https://www.granite-owl.example", Founders: []string{"Marta Okafor"}}, nil)
+	res := c.Run(context.Background(), Target{CompanyName: "Granite Owl", Website: "https://www.gowl.example", Founders: []string{"Marta Okafor"}}, nil)
 	want := []string{"Marta Okafor on X", "We're hiring"}
 	if got := titles(itemsFrom(res, SourceNews)); !slices.Equal(got, want) {
 		t.Errorf("got news %q, want %q", got, want)

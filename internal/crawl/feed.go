@@ -66,7 +66,7 @@ func (r *run) news(ctx context.Context) sourceOutput {
 			kept = append(kept, it)
 		}
 	}
-	return sourceOutput{ok: true, items: capItems(kept, r.cfg.MaxItems)}
+	return sourceOutput{ok: true, items: kept}
 }
 
 // briefWords is the number of words under which a news result's entry is too brief to judge it by.
@@ -111,12 +111,7 @@ func (r *run) concernsTarget(text string) bool {
 			return true
 		}
 	}
-	if u, err := websiteURL(r.target.Website); err == nil {
-		if host := siteKey(u); strings.Contains(host, ".") && strings.Contains(strings.ToLower(text), host) {
-			return true
-		}
-	}
-	return false
+	return r.domain != "" && strings.Contains(strings.ToLower(text), r.domain)
 }
 
 // aboutCompany reports whether an article behind a news result, its text and its page title, is about the

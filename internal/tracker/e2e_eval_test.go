@@ -32,12 +32,13 @@ var e2eEval = flag.String("e2e.eval", "", "run the evaluation files matching thi
 // for an item the company published itself, a blog listing it.
 type newsWeb struct {
 	*httptest.Server
-	mu       sync.Mutex
-	articles map[string]labelledItem // by company name, the company's one article
+	mu     sync.Mutex
+	byID   map[string]labelledItem // by lowercased id, the item
+	byName map[string]string       // by company name, the lowercased id of the company's one item
 }
 
 func startNewsWeb(t testing.TB) *newsWeb {
-	w := &newsWeb{articles: map[string]labelledItem{}}
+	w := &newsWeb{byID: map[string]labelledItem{}, byName: map[string]string{}}
 	w.Server = httptest.NewServer(http.HandlerFunc(w.serve))
 	t.Cleanup(w.Close)
 	return w
@@ -47,8 +48,9 @@ func startNewsWeb(t testing.TB) *newsWeb {
 func (w *newsWeb) add(it labelledItem) string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.articles[it.Company.Name] = it
-	return w.URL + "/co/" + url.PathEscape(strings.ToLower(it.ID)) + "/"
+	id := strings.ToLower(it.ID)
+	w.byID[id], w.byName[it.Company.Name] = it, id
+	return w.URL + "/co/" + url.PathEscape(id) + "/"
 }
 
 func (w *newsWeb) serve(rw http.ResponseWriter, r *http.Request) {
@@ -62,7 +64,7 @@ func (w *newsWeb) serve(rw http.ResponseWriter, r *http.Request) {
 		rw.Header().Set("Content-Type", "application/rss+xml")
 		var b strings.Builder
 		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>News search</title><link>/</link><description>d</description>`)
-		if it, ok := w.articles[r.URL.Query().Get("q")]; ok && it.Source == "news" {
+		if it, ok := w.byID[w.byName[r.URL.Query().Get("q")]]; ok && it.Source == "news" {
 			link := w.URL + "/news/" + strings.ToLower(it.ID)
 			fmt.Fprintf(&b, `<item><title>%s</title><link>%s</link><guid>%s</guid><description>%s</description><pubDate>Mon, 23 Nov 2026 09:00:00 +0000</pubDate></item>`,
 				html.EscapeString(it.Title), link, link, html.EscapeString(html.EscapeString(it.Title)+" - Newswire"))
@@ -70,25 +72,20 @@ func (w *newsWeb) serve(rw http.ResponseWriter, r *http.Request) {
 		b.WriteString(`</channel></rss>`)
 		fmt.Fprint(rw, b.String())
 	case strings.HasPrefix(r.URL.Path, "/news/"):
-		id := strings.TrimPrefix(r.URL.Path, "/news/")
-		for _, it := range w.articles {
-			if strings.ToLower(it.ID) != id {
-				continue
-			}
-			rw.Header().Set("Content-Type", "text/html; charset=utf-8")
-			fmt.Fprint(rw, articlePage(it, "Newswire"))
+		it, ok := w.byID[strings.TrimPrefix(r.URL.Path, "/news/")]
+		if !ok {
+			http.NotFound(rw, r)
 			return
 		}
-		http.NotFound(rw, r)
+		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(rw, articlePage(it, "Newswire"))
 	case strings.HasPrefix(r.URL.Path, "/co/"):
 		// The company's site: a home page, and for an item of the company's own (a post, not a news report) a
 		// blog listing it and the post's page.
 		id, rest, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/co/"), "/")
 		var own *labelledItem
-		for _, it := range w.articles {
-			if strings.ToLower(it.ID) == id && it.Source != "news" {
-				own = &it
-			}
+		if it, ok := w.byID[id]; ok && it.Source != "news" {
+			own = &it
 		}
 		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
 		switch {
