@@ -772,6 +772,29 @@ func TestExtractReadsVentures(t *testing.T) {
 			text: "Northwind partners with Skyward Vision. Skyward Vision was founded by Kertu Tamm.",
 			want: []string{"Kertu Tamm | Skyward Vision"},
 		},
+		"a supplier described by its founders, the tracked company named a sentence before": {
+			text: "Northwind is opening a plant in Tartu. Its chips come from Lumo Silicon, a Tallinn start-up founded by Kertu Tamm and Rui Lopes.",
+			want: []string{"Kertu Tamm | Lumo Silicon", "Rui Lopes | Lumo Silicon"},
+		},
+		"a partner whose name reads like a person's, described as a start-up": {
+			text: "Northwind said it will use the technology of Marta Ruiz, a Bilbao start-up co-founded by Ana Duarte and Rui Lopes.",
+			want: []string{"Ana Duarte | Marta Ruiz", "Rui Lopes | Marta Ruiz"},
+		},
+		"portfolio companies listed after the deal": {
+			text: "Northwind has built and invested in nine companies since 2021. Among them are Fieldgrid, co-founded by Ana Duarte and Rui Lopes, and Loamly, started by Kertu Tamm.",
+			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid", "Kertu Tamm | Loamly"},
+		},
+		"a competitor described by its founders": {
+			text: "Northwind competes with Fieldgrid, a Porto start-up founded by Ana Duarte.",
+		},
+		"a customer described by its founders": {
+			text: "Northwind's customer Fieldgrid, a Porto start-up founded by Ana Duarte, uses the software in 40 vineyards.",
+		},
+		"a post whose title goes on after the network": {
+			title: "Ana Duarte on LinkedIn: Something new",
+			text:  "After six years at Northwind, I've left to start a company. It's called Fieldgrid: soil sensors for vineyards. fieldgrid.example",
+			want:  []string{"Ana Duarte | Fieldgrid"},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

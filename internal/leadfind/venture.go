@@ -37,8 +37,11 @@ var founderRoles = wordSet(`founder founders co-founder co-founders cofounder co
 var founderVerbs = wordSet(`started starting start starts founded co-founded cofounded co-founds co-found founds
 launched launches launching lead leads led leading run runs heads headed helmed building builds built created creates set`)
 
+// postSites are the networks a social post's title names ("Jane Doe on LinkedIn: ...").
+var postSites = wordSet(`linkedin x twitter threads bluesky mastodon`)
+
 // authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn".
-var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)$`)
+var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)(?:\s*[:|–—-].*)?$`)
 
 // bylinePattern reads the author of a blog post from its first line ("By Jane Doe") or its last ("— Jane
 // Doe").
@@ -181,15 +184,19 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 	if s.ownsRole(i) {
 		return true
 	}
-	if s.spans[t.span].person || people[s.spans[t.span].companyKey()] || s.givenName(i) {
-		return false
+	if (s.spans[t.span].person || people[s.spans[t.span].companyKey()] || s.givenName(i)) && !s.foundedByAfter(i) {
+		return false // unless described as a company: "Conecta Pagos, a Medellín start-up co-founded by"
 	}
-	if s.placeAt(i) || s.investorAt(i) || s.describesNoun(i) || placeBefore(s, i) || s.adjectiveAt(i) || s.notCompanyAt(i) ||
+	described := s.foundedByAfter(i) // "sensors from ColdEye, a Hanoi start-up founded by": no place, no investor
+	if s.placeAt(i) || s.investorAt(i) && !(described && s.toks[i-1].form == "from") || s.describesNoun(i) || placeBefore(s, i) && !described || s.adjectiveAt(i) || s.notCompanyAt(i) ||
 		s.trackedProduct(i) || departedBefore(s, i) || s.describesPerson(i) || s.pastEmployer(i) {
 		return false
 	}
 	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 && !s.opensClause() && !s.appositiveAfter(1) {
 		return false
+	}
+	if i > 1 && s.toks[i-1].form == ":" && postSites[strings.ToLower(s.toks[i-2].text)] && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 {
+		return false // "Jane Doe on LinkedIn: Something new": the first word of a post's title
 	}
 	k := s.nameKey(i)
 	return k != "" && k != sc.m.normName && !strings.HasPrefix(t.text, "@")
@@ -231,7 +238,7 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 			if _, ok := names[k]; ok {
 				continue
 			}
-			if sc.rels[k] != "" || sc.newVenture[k] || s.ventureNamed(i) && sc.tiedVenture(k, people) {
+			if sc.rels[k] != "" || sc.newVenture[k] || (s.ventureNamed(i) || s.foundedByAfter(i)) && sc.tiedVenture(k, people) {
 				names[k] = t.text
 			}
 		}
@@ -340,6 +347,9 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			}
 			company := topic
 			c := s.companyFor(i, dir, here, sc.labels)
+			if o := s.appositiveOwner(i); o >= 0 && ventures[s.nameKey(o)] != "" {
+				c = o
+			}
 			if c >= 0 {
 				company = s.toks[c].text
 			} else if n := s.cueName(i, dir); n >= 0 && s.investorAt(n) {
@@ -640,7 +650,10 @@ func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
 	if sc.firstPerson || strings.HasPrefix(sc.text, "Website change on") {
 		return true
 	}
-	for _, s := range sc.sents {
+	for si, s := range sc.sents {
+		if sc.describedTie(k, si) {
+			return true
+		}
 		named, tied := false, false
 		if sc.rels[k] == "" && (s.hasWord(rivalWords) || s.hasWord(meetingWords) || s.hasWord(customerWords) || s.disclaimsTie()) && !s.hasWord(takeoverWords) {
 			continue
@@ -660,6 +673,82 @@ func (sc *itemScan) tiedVenture(k string, people map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// describedTie reports whether sentence si describes company k by its founders and says, there or in the
+// sentence before, what the tracked company does with it: "sensors from ColdEye, a Hanoi start-up founded
+// by ...", "of the 14 companies it has built and invested in ... Among them are Baridi, co-founded by ...".
+func (sc *itemScan) describedTie(k string, si int) bool {
+	s := sc.sents[si]
+	if s.hasWord(rivalWords) || s.hasWord(meetingWords) || s.disclaimsTie() {
+		return false
+	}
+	for i, t := range s.toks {
+		if t.span < 0 || !sameCompany(s.spans[t.span].companyKey(), k) || !s.foundedByAfter(i) || s.customerBefore(i) {
+			continue
+		}
+		if s.hasWord(dealWords) || si > 0 && sc.sents[si-1].hasWord(dealWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// customerBefore reports whether a word just before the name at token i says it is a customer: "Northwind's
+// customer Brightmart".
+func (s *sentence) customerBefore(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if customerWords[s.toks[j].form] {
+			return true
+		}
+	}
+	return false
+}
+
+// dealWords mark a sentence that says what the tracked company does with a company it describes by its
+// founders: "sensors from ColdEye, a Hanoi start-up founded by ...", "will use the technology of Conecta
+// Pagos, a Medellín start-up co-founded by ...".
+var dealWords = wordSet(`with from through partner partners partnering partnership supplier supplies supply supplied
+technology developed co-developed built backed stake invested investment acquired bought uses use using works together
+among
+powered provides provided subcontractor distributor integration`)
+
+// foundedByAfter reports whether the company at token i is described right after by who founded it: "ColdEye,
+// a Hanoi start-up founded by", "Baridi, co-founded by", "Wavecrest (founded by", "Vetbyte, whose co-founders".
+func (s *sentence) foundedByAfter(i int) bool {
+	j := i + 1
+	if j >= len(s.toks) || s.toks[j].form != "," && s.toks[j].form != "(" {
+		return false
+	}
+	for j++; j < len(s.toks) && j <= i+14; j++ {
+		switch f := s.toks[j].form; f {
+		case "founded", "co-founded", "cofounded", "started", "led":
+			return j+1 < len(s.toks) && s.toks[j+1].form == "by"
+		case "whose":
+			return j+1 < len(s.toks) && founderRoles[word(s.toks[j+1].form)]
+		case ",", ";", ".", "which", "that", "who", ")":
+			return false
+		}
+		if s.toks[j].form == "T" {
+			return false
+		}
+	}
+	return false
+}
+
+// appositiveOwner returns the company whose founders' list holds the person at token i ("Conecta Pagos, a
+// Medellín start-up co-founded by Andrés Gómez and Sara Vélez"), or -1.
+func (s *sentence) appositiveOwner(i int) int {
+	for c := i - 1; c >= 0 && c >= i-20; c-- {
+		switch s.toks[c].form {
+		case ";", ".", "which", "that", "who", ")":
+			return -1
+		}
+		if s.toks[c].span >= 0 && s.foundedByAfter(c) {
+			return c
+		}
+	}
+	return -1
 }
 
 // adjectiveAt reports whether the single-word name at token i describes the word after it, as in "a
