@@ -860,7 +860,7 @@ func (sc *itemScan) relation(mn mention) string {
 	if sc.sents[l.sent].beforeTracked() {
 		return "" // "before Glasswing he started Tavla": a venture from before the tracked company
 	}
-	if crel == "" && sc.sents[l.sent].soldAfter(l.company) {
+	if crel == "" && (sc.sents[l.sent].soldAfter(l.company) || sc.sents[l.sent].closedAfter(l.company)) {
 		return "" // "Tapestry, a design-systems tool sold in 2017": a past venture
 	}
 	switch {

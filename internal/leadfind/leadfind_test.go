@@ -790,6 +790,19 @@ func TestExtractReadsVentures(t *testing.T) {
 		"a customer described by its founders": {
 			text: "Northwind's customer Fieldgrid, a Porto start-up founded by Ana Duarte, uses the software in 40 vineyards.",
 		},
+		"a founder who left to open a company whose name reads like a person's": {
+			founders: []string{"Ana Duarte"},
+			text:     "Ana Duarte, co-founder of Galway's Northwind, has left the company to open Saltmarsh Bakery, a sourdough shop in Salthill. She founded it with baker Rui Lopes.",
+			want:     []string{"Ana Duarte | Saltmarsh Bakery", "Rui Lopes | Saltmarsh Bakery"},
+		},
+		"a founder who leaves, the tracked company described by a word before it": {
+			founders: []string{"Ana Duarte"},
+			text:     "Ana Duarte, who co-founded Lisbon analytics company Northwind in 2020, is leaving at the end of the month.",
+		},
+		"a founder who leaves, with a closed venture of the past": {
+			founders: []string{"Ana Duarte"},
+			text:     "Ana Duarte is leaving Northwind. She co-founded Fieldgrid, a booking app that shut down in 2014.",
+		},
 		"a post whose title goes on after the network": {
 			title: "Ana Duarte on LinkedIn: Something new",
 			text:  "After six years at Northwind, I've left to start a company. It's called Fieldgrid: soil sensors for vineyards. fieldgrid.example",

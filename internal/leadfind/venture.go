@@ -316,15 +316,24 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 	surnames := sc.surnames()
 	departed := sc.departedFounders(surnames)
 	ventures := sc.ventures(people)
+	own := sc.departedVentures(departed, surnames)
+	started := make(map[string]bool, len(own))
+	for _, f := range own {
+		k := normalizeCompany(f.company)
+		started[k] = true
+		if ventures[k] == "" {
+			ventures[k] = f.company
+		}
+	}
 	if len(ventures) == 0 {
 		return nil
 	}
-	var out []found
+	out := own
 	topic := ""
 	for si, s := range sc.sents {
 		here := make([]int, 0, 2)
 		for i, t := range s.toks {
-			if t.span >= 0 && ventures[s.nameKey(i)] != "" && sc.isCompanyAt(s, i, people) {
+			if t.span >= 0 && ventures[s.nameKey(i)] != "" && (started[s.nameKey(i)] || sc.isCompanyAt(s, i, people)) {
 				here = append(here, i)
 			}
 		}
@@ -359,7 +368,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 				continue
 			}
 			k := normalizeCompany(company)
-			if c >= 0 && sc.rels[k] == "" && (s.soldAfter(c) || s.buyerAt(c)) {
+			if c >= 0 && sc.rels[k] == "" && (s.soldAfter(c) || s.closedAfter(c) || s.buyerAt(c)) {
 				continue // "Tapestry, a design-systems tool sold in 2017", "Paywise, which was sold to Stripe": a past venture
 			}
 			if sc.hire[si] && sc.rels[k] != RelAcquiredFounder {
@@ -397,6 +406,94 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 		}
 	}
 	return out
+}
+
+// departedVentures finds the companies founders who left the tracked company start: "Tobias Grant,
+// co-founder of Chessmouth Brewing, has left the brewery to start Windfall Cider".
+func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[string]string) []found {
+	var out []found
+	for si, s := range sc.sents {
+		for i := range s.toks {
+			name := sc.personAt(s, i, surnames)
+			if name == "" || !departed[normalizePerson(name)] {
+				continue
+			}
+			if c := s.startedAfter(i); c >= 0 {
+				out = append(out, found{name: name, role: "founder", company: s.toks[c].text, summary: s.raw,
+					relation: RelDepartedToFound, sent: si, tok: i, venture: true})
+			}
+		}
+	}
+	return out
+}
+
+// startVerbs start a company: "to start Windfall Cider", "has launched Shimo Cold Chain".
+var startVerbs = wordSet(`start starts started starting found founds founded founding co-found co-founds co-founded
+co-founding launch launches launched launching open opens opened opening`)
+
+// startedAfter returns the company the person at token i is said to start later in the sentence, or -1. A
+// name that describes the tracked company ("co-founded HR analytics company Nettlefield"), a place or a
+// venture of the past ("before Glasswing he started Tavla, ... that shut down in 2014") is none.
+func (s *sentence) startedAfter(i int) int {
+	for j := i + 1; j < len(s.toks) && j <= i+40; j++ {
+		f := s.toks[j].form
+		if f == ";" || f == "said" || f == "says" || f == "before" || f == "previously" {
+			return -1
+		}
+		if s.toks[j].span >= 0 && s.spans[s.toks[j].span].person && s.toks[j].text != s.toks[i].text {
+			return -1 // another person's doing
+		}
+		if !startVerbs[f] {
+			continue
+		}
+		for k := j + 1; k < len(s.toks) && k <= j+5; k++ {
+			switch s.toks[k].form {
+			case "a", "an", "the", "new", "company", "start-up", "startup", "firm", ",", ":", "called", "named", "his", "her", "their", "own":
+				continue
+			case "T":
+				return -1
+			}
+			if s.toks[k].span >= 0 && !s.describesTracked(k) {
+				if s.placeAt(k) || s.spans[s.toks[k].span].place || s.adjectiveAt(k) || s.soldAfter(k) || s.closedAfter(k) {
+					return -1
+				}
+				return k
+			}
+			break
+		}
+	}
+	return -1
+}
+
+// describesTracked reports whether the name at token i is a word about the tracked company named right
+// after it: "Aarhus industrial-automation company T".
+func (s *sentence) describesTracked(i int) bool {
+	for j := i + 1; j < len(s.toks) && j <= i+5; j++ {
+		switch s.toks[j].form {
+		case "T":
+			return true
+		case ",", ".", ";", "and", "to", "with":
+			return false
+		}
+	}
+	return false
+}
+
+// closedAfter reports whether the words after the company at token i say it closed: "a booking app that
+// shut down in 2014", "which closed in 2019".
+func (s *sentence) closedAfter(i int) bool {
+	for j := i + 1; j < len(s.toks) && j <= i+12; j++ {
+		switch s.toks[j].form {
+		case "T", ";":
+			return false
+		case "shut", "folded", "wound":
+			return true
+		case "closed": // not "closed a seed round"
+			return j+1 == len(s.toks) || s.toks[j+1].form == "in" || s.toks[j+1].form == "down" || s.toks[j+1].form == "." ||
+				s.toks[j+1].form == "," || s.toks[j+1].form == "its" && j+2 < len(s.toks) && s.toks[j+2].form == "doors"
+		}
+	}
+	return false
 }
 
 // ventureRelation is how a founder of venture k relates to the tracked company.
@@ -868,6 +965,9 @@ func (s *sentence) notCompanyAt(i int) bool {
 	}
 	if i+1 < len(s.toks) && len(s.toks[i+1].form) > 0 && s.toks[i+1].form[0] >= '0' && s.toks[i+1].form[0] <= '9' {
 		return true
+	}
+	if len(words) == 1 && i+2 < len(s.toks) && s.toks[i+1].form == "'s" && s.toks[i+2].form == "T" {
+		return true // "co-founder of Galway's Northwind": where the tracked company is
 	}
 	key := s.spans[t.span].companyKey()
 	first, _, _ := strings.Cut(key, " ")
