@@ -784,6 +784,10 @@ func TestExtractReadsVentures(t *testing.T) {
 			text: "Northwind has built and invested in nine companies since 2021. Among them are Fieldgrid, co-founded by Ana Duarte and Rui Lopes, and Loamly, started by Kertu Tamm.",
 			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid", "Kertu Tamm | Loamly"},
 		},
+		"a cohort listed line by line, each start-up with its founders": {
+			text: "Northwind has selected four start-ups for its accelerator. The cohort:\n- Fieldgrid, soil sensors (co-founders Ana Duarte and Rui Lopes)\n- Loamly, a seed marketplace for smallholders, founded by Kertu Tamm\n- Baltic Bins, waste routing, led by founder Jonas Petraitis\n- Tidemark, berth booking for marinas (founders Mia Lund and Sven Aas)",
+			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid", "Kertu Tamm | Loamly", "Jonas Petraitis | Baltic Bins", "Mia Lund | Tidemark", "Sven Aas | Tidemark"},
+		},
 		"a competitor described by its founders": {
 			text: "Northwind competes with Fieldgrid, a Porto start-up founded by Ana Duarte.",
 		},

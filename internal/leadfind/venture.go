@@ -356,7 +356,10 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			}
 			company := topic
 			c := s.companyFor(i, dir, here, sc.labels)
-			if o := s.appositiveOwner(i); o >= 0 && ventures[s.nameKey(o)] != "" {
+			if o := s.appositiveOwner(i); o >= 0 {
+				if ventures[s.nameKey(o)] == "" {
+					continue // the founder of a company the item does not tie to the tracked one
+				}
 				c = o
 			}
 			if c >= 0 {
@@ -784,11 +787,22 @@ func (sc *itemScan) describedTie(k string, si int) bool {
 		if t.span < 0 || !sameCompany(s.spans[t.span].companyKey(), k) || !s.foundedByAfter(i) || s.customerBefore(i) {
 			continue
 		}
-		if s.hasWord(dealWords) || si > 0 && sc.sents[si-1].hasWord(dealWords) {
-			return true
+		for j, back := si, 0; j >= 0 && back <= 2; j-- {
+			if sc.sents[j].hasWord(dealWords) {
+				return true
+			}
+			if !listItem(sc.sents[j].raw) {
+				back++ // the items of a list count as one: "The selected start-ups are: - Frenada ... - CargaYa ..."
+			}
 		}
 	}
 	return false
+}
+
+// listItem reports whether a sentence is an item of a list.
+func listItem(raw string) bool {
+	raw = strings.TrimSpace(raw)
+	return strings.HasPrefix(raw, "- ") || strings.HasPrefix(raw, "• ") || strings.HasPrefix(raw, "* ")
 }
 
 // customerBefore reports whether a word just before the name at token i says it is a customer: "Northwind's
@@ -807,8 +821,11 @@ func (s *sentence) customerBefore(i int) bool {
 // Pagos, a Medellín start-up co-founded by ...".
 var dealWords = wordSet(`with from through partner partners partnering partnership supplier supplies supply supplied
 technology developed co-developed built backed stake invested investment acquired bought uses use using works together
-among
-powered provides provided subcontractor distributor integration`)
+among powered provides provided subcontractor distributor integration back backs portfolio invest invests accelerator
+cohort programme program selected selects acquire acquires acqui-hires acqui-hired`)
+
+// founderVerbsBy are the words before "by" that name who founded a company.
+var founderVerbsBy = wordSet(`founded co-founded cofounded started led`)
 
 // foundedByAfter reports whether the company at token i is described right after by who founded it: "ColdEye,
 // a Hanoi start-up founded by", "Baridi, co-founded by", "Wavecrest (founded by", "Vetbyte, whose co-founders".
@@ -817,13 +834,21 @@ func (s *sentence) foundedByAfter(i int) bool {
 	if j >= len(s.toks) || s.toks[j].form != "," && s.toks[j].form != "(" {
 		return false
 	}
+	if s.toks[j].form == "(" && j+1 < len(s.toks) && founderRoles[word(s.toks[j+1].form)] {
+		return true // "Frenada (co-founders Diego Salazar and Rocío Tapia)"
+	}
 	for j++; j < len(s.toks) && j <= i+14; j++ {
 		switch f := s.toks[j].form; f {
 		case "founded", "co-founded", "cofounded", "started", "led":
 			return j+1 < len(s.toks) && s.toks[j+1].form == "by"
-		case "whose":
+		case "whose", "(":
 			return j+1 < len(s.toks) && founderRoles[word(s.toks[j+1].form)]
-		case ",", ";", ".", "which", "that", "who", ")":
+		case ",":
+			if j+1 < len(s.toks) && founderVerbsBy[s.toks[j+1].form] {
+				continue // "CargaYa, a load board for the Andean region, founded by"
+			}
+			return false
+		case ";", ".", "which", "that", "who", ")":
 			return false
 		}
 		if s.toks[j].form == "T" {
@@ -838,11 +863,16 @@ func (s *sentence) foundedByAfter(i int) bool {
 func (s *sentence) appositiveOwner(i int) int {
 	for c := i - 1; c >= 0 && c >= i-20; c-- {
 		switch s.toks[c].form {
-		case ";", ".", "which", "that", "who", ")":
+		case ";", ".", "which", "that", "who", ")", "-":
 			return -1
 		}
-		if s.toks[c].span >= 0 && s.foundedByAfter(c) {
-			return c
+		if t := s.toks[c]; t.span >= 0 {
+			if s.foundedByAfter(c) {
+				return c
+			}
+			if !s.spans[t.span].person && !s.spans[t.span].place && !placeBefore(s, c) && !s.adjectiveAt(c) {
+				return -1 // another company stands between
+			}
 		}
 	}
 	return -1
