@@ -23,10 +23,10 @@ var showMisses = flag.Bool("eval.misses", false, "print the training items' miss
 var trainOnly = flag.Bool("eval.train", false, "score the training files only, leaving the held-out part unread")
 
 // The held-out bars: the test fails when the held-out figures fall below them. The stage bar is the
-// target; the lead F1 target of 0.92 is not reached (1,457 held-out items: 0.847), so its bar is the F1
+// target; the lead F1 target of 0.92 is not reached (1,857 held-out items: 0.878), so its bar is the F1
 // reached, floored to two decimals.
 const (
-	minHeldoutF1    = 0.84
+	minHeldoutF1    = 0.87
 	minHeldoutStage = 0.90
 )
 
