@@ -807,6 +807,20 @@ func TestExtractReadsVentures(t *testing.T) {
 			founders: []string{"Ana Duarte"},
 			text:     "Ana Duarte is leaving Northwind. She co-founded Fieldgrid, a booking app that shut down in 2014.",
 		},
+		"a post naming its co-founder by a LinkedIn mention": {
+			title: "Ana Duarte on LinkedIn",
+			text:  "I've left Northwind to start Fieldgrid with @Rui Lopes: soil sensors for vineyards.",
+			want:  []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"a post naming its co-founder with a handle in brackets": {
+			title: "Ana Duarte on X",
+			text:  "four years at Northwind, and now Rui Lopes (@ruilopes) and I are starting Fieldgrid.",
+			want:  []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
+		"an executive who left to found a company, in a sentence about the tracked company": {
+			text: "Northwind has sued its former CTO Tom Reyes, claiming he copied CAD drawings before leaving to found Gripwell.",
+			want: []string{"Tom Reyes | Gripwell"},
+		},
 		"a post whose title goes on after the network": {
 			title: "Ana Duarte on LinkedIn: Something new",
 			text:  "After six years at Northwind, I've left to start a company. It's called Fieldgrid: soil sensors for vineyards. fieldgrid.example",

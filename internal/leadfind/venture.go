@@ -93,6 +93,21 @@ func handleOf(name string) string {
 	return b.String()
 }
 
+// withBefore reports whether "with" comes before the person at token i, at most three describing words
+// between: "with Meera Khanna", "with my old friend Chiara Bellini".
+func (s *sentence) withBefore(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		f := s.toks[j].form
+		if f == "with" || f == "w/" || f == "alongside" {
+			return true
+		}
+		if s.toks[j].span >= 0 || !isLowerWord(f) {
+			return false
+		}
+	}
+	return false
+}
+
 // coAuthors returns the people a post's author names as starting the company with them, as sentence and
 // token indexes: "Cian Doyle and I left our jobs", "I'm starting Ferrule with Meera Khanna", "my co-founder
 // is Tobi Adewale".
@@ -115,8 +130,14 @@ func (sc *itemScan) coAuthors() [][2]int {
 				}
 				return ""
 			}
-			joined := (after(1) == "and" || after(1) == "&") && (after(2) == "i" || after(2) == "i'm" || after(2) == "i've") ||
-				before(1) == "with" && slices.ContainsFunc(s.toks[:i], func(t token) bool { return weForms[t.form] }) ||
+			next := 1
+			if after(1) == "(" { // "Devi Raman (@devi_r) and I"
+				for next = 2; next < 6 && after(next) != ")" && after(next) != ""; next++ {
+				}
+				next++
+			}
+			joined := (after(next) == "and" || after(next) == "&") && (after(next+1) == "i" || after(next+1) == "i'm" || after(next+1) == "i've") ||
+				s.withBefore(i) && slices.ContainsFunc(s.toks[:i], func(t token) bool { return weForms[t.form] }) ||
 				isCofounderRole(before(1)) && before(2) == "my" ||
 				(before(1) == "is" || before(1) == ",") && isCofounderRole(before(2)) && before(3) == "my"
 			if joined {
@@ -418,10 +439,11 @@ func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[stri
 	for si, s := range sc.sents {
 		for i := range s.toks {
 			name := sc.personAt(s, i, surnames)
-			if name == "" || !departed[normalizePerson(name)] {
+			if name == "" {
 				continue
 			}
-			if c := s.startedAfter(i); c >= 0 {
+			c, verb := s.startedAfter(i)
+			if c >= 0 && (departed[normalizePerson(name)] || s.leftBetween(i, verb) && (s.hasTracked() || si > 0 && sc.sents[si-1].hasTracked())) {
 				out = append(out, found{name: name, role: "founder", company: s.toks[c].text, summary: s.raw,
 					relation: RelDepartedToFound, sent: si, tok: i, venture: true})
 			}
@@ -437,14 +459,14 @@ co-founding launch launches launched launching open opens opened opening`)
 // startedAfter returns the company the person at token i is said to start later in the sentence, or -1. A
 // name that describes the tracked company ("co-founded HR analytics company Nettlefield"), a place or a
 // venture of the past ("before Glasswing he started Tavla, ... that shut down in 2014") is none.
-func (s *sentence) startedAfter(i int) int {
+func (s *sentence) startedAfter(i int) (company, verb int) {
 	for j := i + 1; j < len(s.toks) && j <= i+40; j++ {
 		f := s.toks[j].form
-		if f == ";" || f == "said" || f == "says" || f == "before" || f == "previously" {
-			return -1
+		if f == ";" || f == "said" || f == "says" || f == "previously" || f == "before" && !s.leftAt(j+1) {
+			return -1, -1
 		}
 		if s.toks[j].span >= 0 && s.spans[s.toks[j].span].person && s.toks[j].text != s.toks[i].text {
-			return -1 // another person's doing
+			return -1, -1 // another person's doing
 		}
 		if !startVerbs[f] {
 			continue
@@ -454,18 +476,34 @@ func (s *sentence) startedAfter(i int) int {
 			case "a", "an", "the", "new", "company", "start-up", "startup", "firm", ",", ":", "called", "named", "his", "her", "their", "own":
 				continue
 			case "T":
-				return -1
+				return -1, -1
 			}
 			if s.toks[k].span >= 0 && !s.describesTracked(k) {
 				if s.placeAt(k) || s.spans[s.toks[k].span].place || s.adjectiveAt(k) || s.soldAfter(k) || s.closedAfter(k) {
-					return -1
+					return -1, -1
 				}
-				return k
+				return k, j
 			}
 			break
 		}
 	}
-	return -1
+	return -1, -1
+}
+
+// leftAt reports whether token j is a word of leaving: "before leaving to found Spindle".
+func (s *sentence) leftAt(j int) bool {
+	return j < len(s.toks) && departureVerbs[s.toks[j].form] && s.toks[j].form != "spent"
+}
+
+// leftBetween reports whether a word of leaving stands between tokens i and j: "Lukas Hofer, who left in
+// January to found Brume".
+func (s *sentence) leftBetween(i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		if s.leftAt(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // describesTracked reports whether the name at token i is a word about the tracked company named right
@@ -996,6 +1034,9 @@ func (s *sentence) notCompanyAt(i int) bool {
 	if i+1 < len(s.toks) && len(s.toks[i+1].form) > 0 && s.toks[i+1].form[0] >= '0' && s.toks[i+1].form[0] <= '9' {
 		return true
 	}
+	if len(words) == 1 && len(t.text) <= 5 && strings.ToUpper(t.text) == t.text && !strings.ContainsAny(t.text, "0123456789") {
+		return true // "CAD files", "by SMS": an acronym
+	}
 	if len(words) == 1 && i+2 < len(s.toks) && s.toks[i+1].form == "'s" && s.toks[i+2].form == "T" {
 		return true // "co-founder of Galway's Northwind": where the tracked company is
 	}
@@ -1438,6 +1479,10 @@ func (s *sentence) trackedProduct(i int) bool {
 // handlePattern finds social handles such as "@fieldgrid" or "@formcraftapp".
 var handlePattern = regexp.MustCompile(`@([A-Za-z0-9_]{3,30})`)
 
+// mentionPattern matches a LinkedIn mention, a person's name written after "@" ("@Kofi Boateng"), which
+// reads as the name.
+var mentionPattern = regexp.MustCompile(`(?:^|\B)@(\p{Lu}[\p{Ll}'’-]+(?: \p{Lu}[\p{Ll}'’-]+){1,2})\b`)
+
 // nameHandles writes the handles in text whose name matches a web site the item mentions as the company's
 // name ("@formcraftapp" and formcraft.example: "Formcraft"), so that they are read as companies, and the
 // handles of the tracked company's founders and of other people ("@jamesokafor") as their names.
@@ -1445,6 +1490,7 @@ func nameHandles(text string, sites []site, founders []string) string {
 	if !strings.Contains(text, "@") {
 		return text
 	}
+	text = mentionPattern.ReplaceAllString(text, "$1")
 	return handlePattern.ReplaceAllStringFunc(text, func(h string) string {
 		name := strings.ToLower(h[1:])
 		for _, suffix := range []string{"app", "hq", "inc", "io", "team", "official"} {
