@@ -788,6 +788,10 @@ func TestExtractReadsVentures(t *testing.T) {
 			text: "Northwind has selected four start-ups for its accelerator. The cohort:\n- Fieldgrid, soil sensors (co-founders Ana Duarte and Rui Lopes)\n- Loamly, a seed marketplace for smallholders, founded by Kertu Tamm\n- Baltic Bins, waste routing, led by founder Jonas Petraitis\n- Tidemark, berth booking for marinas (founders Mia Lund and Sven Aas)",
 			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid", "Kertu Tamm | Loamly", "Jonas Petraitis | Baltic Bins", "Mia Lund | Tidemark", "Sven Aas | Tidemark"},
 		},
+		"a partner described as its founders' start-up": {
+			text: "Northwind will co-develop a yield model with Fieldgrid, Ana Duarte and Rui Lopes's Porto start-up.",
+			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
+		},
 		"a competitor described by its founders": {
 			text: "Northwind competes with Fieldgrid, a Porto start-up founded by Ana Duarte.",
 		},

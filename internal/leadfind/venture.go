@@ -369,6 +369,9 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 				continue
 			}
 			dir := s.founderCue(i)
+			if dir == 0 && s.appositiveOwner(i) >= 0 {
+				dir = -1 // "Trackmind, Ahmed Benali and Greta Johansson's start-up"
+			}
 			if dir == 0 || s.describesNoun(i) || s.investorPerson(i) || s.companyContext(i) {
 				continue
 			}
@@ -862,6 +865,33 @@ technology developed co-developed built backed stake invested investment acquire
 among powered provides provided subcontractor distributor integration back backs portfolio invest invests accelerator
 cohort programme program selected selects acquire acquires acqui-hires acqui-hired`)
 
+// ventureNouns name a young company: "Ahmed Benali and Greta Johansson's Malmö start-up".
+var ventureNouns = wordSet(`start-up startup start-ups company firm spin-off spinout spin-out studio lab venture business`)
+
+// ownersAfter reports whether people named from token j own what follows: "Trackmind, Ahmed Benali and Greta
+// Johansson's Malmö start-up".
+func (s *sentence) ownersAfter(j int) bool {
+	people := 0
+	for ; j < len(s.toks); j++ {
+		t := s.toks[j]
+		switch {
+		case t.span >= 0 && s.spans[t.span].person:
+			people++
+		case t.form == "and" || t.form == "&" || t.form == ",":
+		case t.form == "'s" && people > 0:
+			for k := j + 1; k < len(s.toks) && k <= j+4; k++ {
+				if ventureNouns[s.toks[k].form] {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // founderVerbsBy are the words before "by" that name who founded a company.
 var founderVerbsBy = wordSet(`founded co-founded cofounded started led`)
 
@@ -874,6 +904,9 @@ func (s *sentence) foundedByAfter(i int) bool {
 	}
 	if s.toks[j].form == "(" && j+1 < len(s.toks) && founderRoles[word(s.toks[j+1].form)] {
 		return true // "Frenada (co-founders Diego Salazar and Rocío Tapia)"
+	}
+	if s.ownersAfter(j + 1) {
+		return true
 	}
 	for j++; j < len(s.toks) && j <= i+14; j++ {
 		switch f := s.toks[j].form; f {
