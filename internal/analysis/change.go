@@ -50,6 +50,44 @@ var (
 	wordSplitRe = regexp.MustCompile(`[^\pL\pN]+`)
 )
 
+// similarity says how much of a diff's wording its gained and lost lines share, as "none" (lines only gained
+// or only lost), "low", "some" or "most": a reworded tagline, a fixed typo or a rotated list shares most of its
+// words, a new pricing plan few.
+func (d pageDiff) similarity() string {
+	if len(d.added) == 0 || len(d.removed) == 0 {
+		return "none"
+	}
+	words := func(lines []string) map[string]bool {
+		m := make(map[string]bool)
+		for _, l := range lines {
+			for _, w := range wordSplitRe.Split(strings.ToLower(l), -1) {
+				if len(w) > 1 {
+					m[w] = true
+				}
+			}
+		}
+		return m
+	}
+	a, r := words(d.added), words(d.removed)
+	both := 0
+	for w := range a {
+		if r[w] {
+			both++
+		}
+	}
+	union := len(a) + len(r) - both
+	if union == 0 {
+		return "most"
+	}
+	switch j := float64(both) / float64(union); {
+	case j >= 0.6:
+		return "most"
+	case j >= 0.3:
+		return "some"
+	}
+	return "low"
+}
+
 // cosmetic reports whether a diff changes nothing a reader would care about: every gained or lost line is
 // page furniture (a copyright year, cookie text), or a line that reappears with only its numbers and dates
 // changed or its words reordered (a counter, a date stamp, reordered navigation). Prices always matter, and

@@ -584,3 +584,21 @@ func TestPageFurniture(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffSimilarity checks how much wording a diff's gained and lost lines are said to share, which the item
+// model weighs: a reworded line shares most, a new plan little.
+func TestDiffSimilarity(t *testing.T) {
+	tests := map[string]struct{ diff, want string }{
+		"a fixed typo":      {"Added: Adjustable for comfort and durability\nRemoved: Adjustable for comfort and durabilty", "most"},
+		"a reworded line":   {"Added: Talk to an engineer about rooftop solar\nRemoved: Speak to an engineer about rooftop solar", "most"},
+		"a new plan":        {"Added: Team plan, unlimited seats, SSO and audit logs\nRemoved: Free tier with three dashboards", "low"},
+		"lines only gained": {"Added: Careers: 14 open roles in Lisbon", "none"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := parseDiff(tc.diff).similarity(); got != tc.want {
+				t.Errorf("similarity(%q) = %s, want %s", tc.diff, got, tc.want)
+			}
+		})
+	}
+}

@@ -23,12 +23,12 @@ var heldoutFiles = flag.String("heldout", "heldout*.jsonl", "the held-out files 
 
 // The held-out bar: the evaluation test fails when the held-out figures fall below these. The targets are
 // accuracy 0.92, macro-F1 0.88 and no type's precision under 0.80; the analyser reaches the macro-F1 target
-// but not yet the others (held out, 1,457 items: accuracy 0.914, macro-F1 0.917, lowest precision 0.756,
+// but not yet the others (held out, 1,857 items: accuracy 0.918, macro-F1 0.920, lowest precision 0.795,
 // for other), so the bar stands at what it reaches, floored to two decimals, as a guard against regressions.
 const (
 	barAccuracy  = 0.91
 	barMacroF1   = 0.91
-	barPrecision = 0.75
+	barPrecision = 0.79
 )
 
 // evalItem is one labelled item of testdata/eval, as described in its README.

@@ -347,6 +347,7 @@ func features(sc scanned) []string {
 		if len(sc.change.added) == 0 {
 			add("diff:removal")
 		}
+		add("diff:sim:" + sc.change.similarity())
 		if u, err := url.Parse(sc.item.URL); err == nil {
 			segs := strings.FieldsFunc(strings.ToLower(u.Path), func(r rune) bool { return r == '/' })
 			if len(segs) == 0 {
