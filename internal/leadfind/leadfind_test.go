@@ -825,6 +825,12 @@ func TestExtractReadsVentures(t *testing.T) {
 			text: "Northwind has sued its former CTO Tom Reyes, claiming he copied CAD drawings before leaving to found Gripwell.",
 			want: []string{"Tom Reyes | Gripwell"},
 		},
+		"a post naming two co-founders, the company's name reading like a person's": {
+			founders: []string{"Ana Duarte"},
+			title:    "Ana Duarte on LinkedIn",
+			text:     "Last week I handed over my last responsibilities at Northwind. What's next: I've co-founded Lumen Ledger with Rui Lopes and Kertu Tamm.",
+			want:     []string{"Ana Duarte | Lumen Ledger", "Rui Lopes | Lumen Ledger", "Kertu Tamm | Lumen Ledger"},
+		},
 		"a post whose title goes on after the network": {
 			title: "Ana Duarte on LinkedIn: Something new",
 			text:  "After six years at Northwind, I've left to start a company. It's called Fieldgrid: soil sensors for vineyards. fieldgrid.example",

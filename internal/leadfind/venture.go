@@ -140,6 +140,9 @@ func (sc *itemScan) coAuthors() [][2]int {
 				s.withBefore(i) && slices.ContainsFunc(s.toks[:i], func(t token) bool { return weForms[t.form] }) ||
 				isCofounderRole(before(1)) && before(2) == "my" ||
 				(before(1) == "is" || before(1) == ",") && isCofounderRole(before(2)) && before(3) == "my"
+			if !joined && (before(1) == "and" || before(1) == "&" || before(1) == ",") && len(out) > 0 && out[len(out)-1] == [2]int{si, i - 2} {
+				joined = true // "with Ji-woo Han and Marcus Obi"
+			}
 			if joined {
 				out = append(out, [2]int{si, i})
 			}
@@ -252,6 +255,10 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 	names := make(map[string]string)
 	for _, s := range sc.sents {
 		for i, t := range s.toks {
+			if t.span >= 0 && sc.firstPerson && s.ownStart(i) {
+				names[s.nameKey(i)] = t.text // "I've co-founded Lumen Ledger", even when its name reads like a person's
+				continue
+			}
 			if t.span < 0 || !sc.isCompanyAt(s, i, people) {
 				continue
 			}
@@ -304,6 +311,25 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 		}
 	}
 	return names
+}
+
+// ownStart reports whether the name at token i is what the writer says they start: "I've co-founded Lumen
+// Ledger", "we're launching Petrel".
+func (s *sentence) ownStart(i int) bool {
+	for j := i - 1; j >= 1 && j >= i-4; j-- {
+		switch f := s.toks[j].form; {
+		case f == "a" || f == "new" || f == "company" || f == "start-up" || f == "startup" || f == "," || f == ":":
+			continue
+		case startVerbs[f]:
+			switch s.toks[j-1].form {
+			case "i", "i've", "i'm", "we", "we've", "we're", "have", "am", "are", "just", "officially":
+				return true
+			}
+			return false
+		}
+		return false
+	}
+	return false
 }
 
 // ventureNamed reports whether the sentence says the company at token i is being started or is new.
