@@ -544,6 +544,9 @@ func TestClassifyListing(t *testing.T) {
 func TestClassifyStrongPhraseOverOther(t *testing.T) {
 	it := Item{Source: "news", Title: "Northwind sued by former customer over lost shipments",
 		Text: "Northwind, the Rotterdam freight software company, has been sued by a former customer, a grocery wholesaler, which says a booking outage last winter cost it dozens of lost shipments. The wholesaler is seeking damages in the district court. Chief executive Raj Patel said the company would defend itself and that the outage had been fixed within a day."}
+	saved := otherShift // the biases below are the scores as they are, without the shift of other news
+	otherShift = 0
+	defer func() { otherShift = saved }()
 	for _, c := range []struct {
 		legalBias float64
 		want      string

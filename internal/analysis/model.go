@@ -136,9 +136,11 @@ func formatModel(classes []string, bias []float64, weights map[string][]float64)
 // minWeightKept is the least absolute weight formatModel keeps.
 const minWeightKept = 0.03
 
-// otherShift lowers the model's score of other news, for when an item of another type called other news is the
-// commonest error. Chosen by cross-validation: on train-a to train-s, 0 (0.895) beats 0.15 (0.893) and 0.3 (0.892).
-var otherShift = 0.0
+// otherShift lowers the model's score of other news, the catch-all type: an item of another type called other
+// news is the commonest error. Chosen by cross-validation on train-a to train-s as the largest shift that costs
+// at most half a point of accuracy (0.903 at 0, 0.899 at 1.0, 0.892 at 1.5), which lifts the precision of other
+// news, with every type weighted alike as in the balanced held-out files, from 0.702 to 0.772.
+var otherShift = 1.0
 
 // prediction is the model's verdict on one item.
 type prediction struct {
