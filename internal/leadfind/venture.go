@@ -461,8 +461,10 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 	return out
 }
 
-// departedVentures finds the companies founders who left the tracked company start: "Tobias Grant,
-// co-founder of Chessmouth Brewing, has left the brewery to start Windfall Cider".
+// departedVentures finds the companies that people who left the tracked company start: its founders who left
+// ("Tobias Grant, co-founder of Chessmouth Brewing, has left the brewery to start Windfall Cider"), or anyone a
+// sentence about the tracked company says left to start one ("its former CTO ... before leaving to found
+// Spindle Automation").
 func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[string]string) []found {
 	var out []found
 	for si, s := range sc.sents {
@@ -485,7 +487,8 @@ func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[stri
 var startVerbs = wordSet(`start starts started starting found founds founded founding co-found co-founds co-founded
 co-founding launch launches launched launching open opens opened opening`)
 
-// startedAfter returns the company the person at token i is said to start later in the sentence, or -1. A
+// startedAfter returns the company the person at token i is said to start later in the sentence and the token
+// of the word that starts it, or -1, -1. A
 // name that describes the tracked company ("co-founded HR analytics company Nettlefield"), a place or a
 // venture of the past ("before Glasswing he started Tavla, ... that shut down in 2014") is none.
 func (s *sentence) startedAfter(i int) (company, verb int) {
