@@ -792,6 +792,10 @@ func TestExtractReadsVentures(t *testing.T) {
 			text: "Northwind will co-develop a yield model with Fieldgrid, Ana Duarte and Rui Lopes's Porto start-up.",
 			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
 		},
+		"a partner set up some time ago by its founders": {
+			text: "Northwind will work with the young Utrecht company Fieldgrid Pollination on a pilot. Fieldgrid was set up two years ago by beekeeper Ana Duarte and biologist Rui Lopes.",
+			want: []string{"Ana Duarte | Fieldgrid Pollination", "Rui Lopes | Fieldgrid Pollination"},
+		},
 		"a competitor described by its founders": {
 			text: "Northwind competes with Fieldgrid, a Porto start-up founded by Ana Duarte.",
 		},

@@ -612,7 +612,7 @@ func (s *sentence) founderCue(i int) int {
 			}
 			return -1
 		case f == "by":
-			for k := j - 1; k >= 0 && k >= j-4; k-- {
+			for k := j - 1; k >= 0 && k >= j-6; k-- {
 				if founderVerbs[s.toks[k].form] {
 					return -1
 				}
