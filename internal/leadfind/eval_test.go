@@ -23,7 +23,7 @@ var showMisses = flag.Bool("eval.misses", false, "print the training items' miss
 var trainOnly = flag.Bool("eval.train", false, "score the training files only, leaving the held-out part unread")
 
 // The held-out bars: the test fails when the held-out figures fall below them. The stage bar is the
-// target; the lead F1 target of 0.92 is not reached (1,857 held-out items: 0.878), so its bar is the F1
+// target; the lead F1 target of 0.92 is not reached (1,857 held-out items: 0.883), so its bar is the F1
 // reached, floored to two decimals.
 const (
 	minHeldoutF1    = 0.87
