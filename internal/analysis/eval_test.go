@@ -1,18 +1,16 @@
 package analysis
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"radar"
+	"radar/internal/evalset"
 )
 
 // evalErrors prints the training items the analyser gets wrong; it never applies to the held-out part.
@@ -78,38 +76,14 @@ func (e evalItem) input() Input {
 // loadEval reads the items of the files matching pattern, in file order.
 func loadEval(t testing.TB, pattern string) []evalItem {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("testdata", "eval", pattern))
+	items, err := evalset.Load[evalItem](filepath.Join("testdata", "eval"), pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.Sort(files)
-	var items []evalItem
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
+	for _, e := range items {
+		if !slices.Contains(radar.SignalTypes, e.Expect.Type) {
+			t.Fatalf("%s expects unknown type %q", e.ID, e.Expect.Type)
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 0, 1<<16), 1<<22)
-		line := 0
-		for sc.Scan() {
-			line++
-			if strings.TrimSpace(sc.Text()) == "" {
-				continue
-			}
-			var e evalItem
-			if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-				t.Fatalf("%s:%d: %v", name, line, err)
-			}
-			if !slices.Contains(radar.SignalTypes, e.Expect.Type) {
-				t.Fatalf("%s:%d: %s expects unknown type %q", name, line, e.ID, e.Expect.Type)
-			}
-			items = append(items, e)
-		}
-		if err := sc.Err(); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		f.Close()
 	}
 	return items
 }

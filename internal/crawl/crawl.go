@@ -366,6 +366,12 @@ func joinErrs(errs []error) string {
 
 // capItems keeps the newest n items, undated ones last, in a stable order.
 func capItems(items []Item, n int) []Item {
+	items = newestFirst(items)
+	return items[:min(n, len(items))]
+}
+
+// newestFirst drops repeated items and orders the rest newest first, undated ones last, in a stable order.
+func newestFirst(items []Item) []Item {
 	items = dedupeItems(items)
 	slices.SortStableFunc(items, func(a, b Item) int {
 		switch {
@@ -378,7 +384,7 @@ func capItems(items []Item, n int) []Item {
 		}
 		return b.Published.Compare(a.Published)
 	})
-	return items[:min(n, len(items))]
+	return items
 }
 
 // dedupeItems drops items whose key was already seen, keeping the first.

@@ -58,7 +58,7 @@ func (r *run) news(ctx context.Context) sourceOutput {
 	if err != nil {
 		return sourceOutput{errs: []error{err}}
 	}
-	items = capItems(items, len(items)) // newest first: the articles read are the newest results
+	items = newestFirst(items) // the articles read are the newest results
 	r.readNewsArticles(ctx, items)
 	var kept []Item
 	for _, it := range items {

@@ -1,16 +1,13 @@
 package leadfind
 
 import (
-	"bufio"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"radar/internal/evalset"
 )
 
 // The evaluation set is shared with the analyser: labelled items, one JSON object a line (see its README).
@@ -77,34 +74,14 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// readEval reads one file of the set; ok is false when the file is not there.
-func readEval(t *testing.T, name string) (items []evalItem, ok bool) {
+// readEval reads one file of the set.
+func readEval(t *testing.T, name string) []evalItem {
 	t.Helper()
-	f, err := os.Open(filepath.Join(evalDir, name))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false
-	}
+	items, err := evalset.Load[evalItem](evalDir, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<22)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		var it evalItem
-		if err := json.Unmarshal([]byte(line), &it); err != nil {
-			t.Fatalf("%s line %d: %v", name, n, err)
-		}
-		items = append(items, it)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return items, true
+	return items
 }
 
 // sameWebsite compares two addresses ignoring scheme, "www.", case and a trailing slash.
@@ -175,7 +152,7 @@ func TestEval(t *testing.T) {
 	}
 	var train []evalItem
 	for _, path := range names {
-		items, _ := readEval(t, filepath.Base(path))
+		items := readEval(t, filepath.Base(path))
 		t.Logf("%-14s %v", filepath.Base(path)+":", score(items, nil))
 		train = append(train, items...)
 	}
@@ -198,7 +175,7 @@ func TestEval(t *testing.T) {
 		if *showMisses {
 			report = t.Logf
 		}
-		items, _ := readEval(t, filepath.Base(path))
+		items := readEval(t, filepath.Base(path))
 		t.Logf("%-14s %v", strings.TrimSuffix(filepath.Base(path), ".jsonl")+":", score(items, report))
 	}
 	if *trainOnly {
@@ -213,7 +190,7 @@ func TestEval(t *testing.T) {
 	}
 	var heldout []evalItem
 	for _, path := range heldoutFiles {
-		items, _ := readEval(t, filepath.Base(path))
+		items := readEval(t, filepath.Base(path))
 		heldout = append(heldout, items...)
 	}
 	s := score(heldout, nil)

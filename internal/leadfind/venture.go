@@ -37,11 +37,15 @@ var founderRoles = wordSet(`founder founders co-founder co-founders cofounder co
 var founderVerbs = wordSet(`started starting start starts founded co-founded cofounded co-founds co-found founds
 launched launches launching lead leads led leading run runs heads headed helmed building builds built created creates set`)
 
-// postSites are the networks a social post's title names ("Jane Doe on LinkedIn: ...").
-var postSites = wordSet(`linkedin x twitter threads bluesky mastodon`)
+// postSiteNames are the networks a social post's title names: "Jane Doe on LinkedIn", "Jane Doe on X: ...".
+const postSiteNames = `LinkedIn X Twitter Threads Bluesky Mastodon`
 
-// authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn".
-var authorPattern = regexp.MustCompile(`^(.+?) on (?:LinkedIn|X|Twitter|Threads|Bluesky|Mastodon)(?:\s*[:|–—-].*)?$`)
+// postSites are postSiteNames lowercased.
+var postSites = wordSet(strings.ToLower(postSiteNames))
+
+// authorPattern reads the author of a social post from its title: "Jane Doe on LinkedIn", with or without
+// words after a colon or a dash ("Jane Doe on LinkedIn: Something new").
+var authorPattern = regexp.MustCompile(`^(.+?) on (?:` + strings.ReplaceAll(postSiteNames, " ", "|") + `)(?:\s*[:|–—-].*)?$`)
 
 // bylinePattern reads the author of a blog post from its first line ("By Jane Doe") or its last ("— Jane
 // Doe").
@@ -208,10 +212,12 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 	if s.ownsRole(i) {
 		return true
 	}
-	if (s.spans[t.span].person || people[s.spans[t.span].companyKey()] || s.givenName(i)) && !s.foundedByAfter(i) {
-		return false // unless described as a company: "Conecta Pagos, a Medellín start-up co-founded by"
+	// A name described by who founded it is a company, even one that reads like a person's or follows "from":
+	// "Conecta Pagos, a Medellín start-up co-founded by", "sensors from ColdEye, a Hanoi start-up founded by".
+	described := s.foundedByAfter(i)
+	if (s.spans[t.span].person || people[s.spans[t.span].companyKey()] || s.givenName(i)) && !described {
+		return false
 	}
-	described := s.foundedByAfter(i) // "sensors from ColdEye, a Hanoi start-up founded by": no place, no investor
 	if s.placeAt(i) || s.investorAt(i) && !(described && s.toks[i-1].form == "from") || s.describesNoun(i) || placeBefore(s, i) && !described || s.adjectiveAt(i) || s.notCompanyAt(i) ||
 		s.trackedProduct(i) || departedBefore(s, i) || s.describesPerson(i) || s.pastEmployer(i) {
 		return false
@@ -394,8 +400,8 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			if name == "" || sc.m.founders[normalizePerson(name)] && !departed[normalizePerson(name)] && !s.foundsAfter(i) || s.beforeTracked() {
 				continue
 			}
-			dir := s.founderCue(i)
-			if dir == 0 && s.appositiveOwner(i) >= 0 {
+			dir, owner := s.founderCue(i), s.appositiveOwner(i)
+			if dir == 0 && owner >= 0 {
 				dir = -1 // "Trackmind, Ahmed Benali and Greta Johansson's start-up"
 			}
 			if dir == 0 || s.describesNoun(i) || s.investorPerson(i) || s.companyContext(i) {
@@ -406,11 +412,11 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			}
 			company := topic
 			c := s.companyFor(i, dir, here, sc.labels)
-			if o := s.appositiveOwner(i); o >= 0 {
-				if ventures[s.nameKey(o)] == "" {
+			if owner >= 0 {
+				if ventures[s.nameKey(owner)] == "" {
 					continue // the founder of a company the item does not tie to the tracked one
 				}
-				c = o
+				c = owner
 			}
 			if c >= 0 {
 				company = s.toks[c].text
@@ -488,9 +494,9 @@ var startVerbs = wordSet(`start starts started starting found founds founded fou
 co-founding launch launches launched launching open opens opened opening`)
 
 // startedAfter returns the company the person at token i is said to start later in the sentence and the token
-// of the word that starts it, or -1, -1. A
-// name that describes the tracked company ("co-founded HR analytics company Nettlefield"), a place or a
-// venture of the past ("before Glasswing he started Tavla, ... that shut down in 2014") is none.
+// of the word that starts it, or -1, -1. A name that describes the tracked company ("co-founded HR analytics
+// company Nettlefield"), a place or a venture of the past ("before Glasswing he started Tavla, ... that shut
+// down in 2014") is none.
 func (s *sentence) startedAfter(i int) (company, verb int) {
 	for j := i + 1; j < len(s.toks) && j <= i+40; j++ {
 		f := s.toks[j].form
@@ -938,20 +944,17 @@ func (s *sentence) foundedByAfter(i int) bool {
 		return true
 	}
 	for j++; j < len(s.toks) && j <= i+14; j++ {
-		switch f := s.toks[j].form; f {
-		case "founded", "co-founded", "cofounded", "started", "led":
+		switch f := s.toks[j].form; {
+		case founderVerbsBy[f]:
 			return j+1 < len(s.toks) && s.toks[j+1].form == "by"
-		case "whose", "(":
+		case f == "whose" || f == "(":
 			return j+1 < len(s.toks) && founderRoles[word(s.toks[j+1].form)]
-		case ",":
+		case f == ",":
 			if j+1 < len(s.toks) && founderVerbsBy[s.toks[j+1].form] {
 				continue // "CargaYa, a load board for the Andean region, founded by"
 			}
 			return false
-		case ";", ".", "which", "that", "who", ")":
-			return false
-		}
-		if s.toks[j].form == "T" {
+		case f == ";" || f == "." || f == "which" || f == "that" || f == "who" || f == ")" || f == "T":
 			return false
 		}
 	}

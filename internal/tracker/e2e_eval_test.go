@@ -1,17 +1,13 @@
 package tracker_test
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -21,6 +17,7 @@ import (
 	"radar"
 	"radar/internal/analysis"
 	"radar/internal/crawl"
+	"radar/internal/evalset"
 	"radar/internal/fetch"
 	"radar/internal/sqldb/storetest"
 )
@@ -122,29 +119,11 @@ func articlePage(it labelledItem, site string) string {
 // loadLabelled reads the items of the evaluation files matching pattern.
 func loadLabelled(t testing.TB, pattern string) []labelledItem {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("../analysis/testdata/eval", pattern))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no evaluation files match %q (%v)", pattern, err)
+	items, err := evalset.Load[labelledItem]("../analysis/testdata/eval", pattern)
+	if err != nil || len(items) == 0 {
+		t.Fatalf("no evaluation items in files matching %q (%v)", pattern, err)
 	}
-	slices.Sort(files)
-	var out []labelledItem
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 0, 1<<16), 1<<22)
-		for sc.Scan() {
-			var it labelledItem
-			if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out = append(out, it)
-		}
-		f.Close()
-	}
-	return out
+	return items
 }
 
 // e2eResult is what whole tracker runs made of a set of news items.
