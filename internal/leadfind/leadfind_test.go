@@ -1097,3 +1097,13 @@ func TestExtractKeepsPlacesOut(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacesOfSeveralWords checks that places of several words are known whole, wherever the list breaks its
+// lines.
+func TestPlacesOfSeveralWords(t *testing.T) {
+	for _, p := range []string{"north carolina", "new south wales", "sierra leone", "ho chi minh city"} {
+		if !places[p] {
+			t.Errorf("%q is not a place", p)
+		}
+	}
+}

@@ -255,7 +255,7 @@ var places = func() map[string]bool {
 	stockholm, stuttgart, sydney, taipei, tallinn, tampere, tbilisi, tel aviv, the hague, tirana, tokyo,
 	toronto, toulouse, tunis, turin, utrecht, valencia, vancouver, venice, vienna, vilnius, warsaw,
 	washington, wellington, yerevan, zagreb, zurich, zürich`, ",") {
-		if p = strings.TrimSpace(p); p != "" {
+		if p = strings.Join(strings.Fields(p), " "); p != "" { // a name may run over a line break
 			m[p] = true
 		}
 	}
