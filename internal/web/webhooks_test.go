@@ -2,15 +2,16 @@ package web_test
 
 import (
 	"context"
+	"html"
 	"net/http"
 	"net/url"
-	"radar/internal/apitest"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"radar"
+	"radar/internal/apitest"
 	"radar/internal/sqldb"
 	"radar/internal/sqldb/storetest"
 	"radar/internal/web"
@@ -32,13 +33,13 @@ func TestWebhooksPage(t *testing.T) {
 		if created.Status != http.StatusOK {
 			t.Fatalf("register: status %d:\n%s", created.Status, text(created.Body))
 		}
-		secret := regexp.MustCompile(`whsec_[A-Za-z0-9+/=]+`).FindString(created.Body)
+		secret := secretIn(created.Body)
 		if secret == "" {
 			t.Fatalf("the answer shows no secret:\n%s", text(created.Body))
 		}
 		list := b.get("/webhooks")
 		contains(t, list, "https://receiver.example/hook", "slack", "signal.changed", "lead.found", "Enabled")
-		if strings.Contains(list.Body, secret) {
+		if strings.Contains(html.UnescapeString(list.Body), secret) {
 			t.Errorf("the list shows the secret again")
 		}
 		id := regexp.MustCompile(`href="/webhooks/([0-9a-f-]{36})"`).FindStringSubmatch(list.Body)[1]
@@ -57,7 +58,7 @@ func TestWebhooksPage(t *testing.T) {
 		contains(t, b.follow("/webhooks/"+id+"/disable", nil), "Disabled https://receiver.example/hook.", "Disabled", "Enable")
 		contains(t, b.follow("/webhooks/"+id+"/enable", nil), "Enabled https://receiver.example/hook.")
 		rotated := b.post("/webhooks/"+id+"/rotate", nil)
-		fresh := regexp.MustCompile(`whsec_[A-Za-z0-9+/=]+`).FindString(rotated.Body)
+		fresh := secretIn(rotated.Body)
 		if rotated.Status != http.StatusOK || fresh == "" || fresh == secret {
 			t.Errorf("rotate: status %d, secret %q", rotated.Status, fresh)
 		}
@@ -70,4 +71,13 @@ func TestWebhooksPage(t *testing.T) {
 		contains(t, b.get("/webhooks/"+id+"/delete"), "Delete the endpoint https://receiver.example/hook?")
 		contains(t, b.follow("/webhooks/"+id+"/delete", nil), "Deleted the endpoint", "No endpoints yet")
 	})
+}
+
+// secretPattern finds a webhook signing secret.
+var secretPattern = regexp.MustCompile(`whsec_[A-Za-z0-9+/=]+`)
+
+// secretIn returns the signing secret a page shows, as the browser renders it: the page escapes a "+" of the
+// secret as "&#43;".
+func secretIn(body string) string {
+	return secretPattern.FindString(html.UnescapeString(body))
 }
