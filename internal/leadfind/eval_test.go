@@ -20,10 +20,11 @@ var showMisses = flag.Bool("eval.misses", false, "print the training items' miss
 var trainOnly = flag.Bool("eval.train", false, "score the training files only, leaving the held-out part unread")
 
 // The held-out bars: the test fails when the held-out figures fall below them. The stage bar is the
-// target; the lead F1 target of 0.92 is not reached (1,857 held-out items: 0.883), so its bar is the F1
-// reached, floored to two decimals.
+// target; the lead F1 target of 0.92 is not reached (2,447 held-out items: 0.868; 0.915 on the heldout*
+// files the analyser shares, 0.827 on the lead-rich leads-heldout* files), so its bar is the F1 reached,
+// floored to two decimals.
 const (
-	minHeldoutF1    = 0.87
+	minHeldoutF1    = 0.86
 	minHeldoutStage = 0.90
 )
 
@@ -99,103 +100,125 @@ func sameWebsite(a, b string) bool {
 func score(items []evalItem, report func(format string, args ...any)) evalScore {
 	var s evalScore
 	for _, it := range items {
-		s.items++
-		want := make(map[string]evalLead)
-		for _, l := range it.Leads {
-			want[NormalizeKey(l.Person, l.Company)] = l
-		}
-		s.expected += len(want)
-		got := Extract(it.Company.Name, it.Company.Founders, []Item{{URL: it.URL, Title: it.Title, Text: it.Text}})
-		seen := make(map[string]bool)
-		for _, c := range got {
-			if seen[c.Key] {
-				continue
-			}
-			seen[c.Key] = true
-			s.found++
-			w, ok := want[c.Key]
-			if !ok {
-				if report != nil {
-					report("%s spurious: %s of %s (%s)", it.ID, c.PersonName, c.CompanyName, c.Relation)
-				}
-				continue
-			}
-			s.matched++
-			if c.Stage == w.Stage {
-				s.stageRight++
-			} else if report != nil {
-				report("%s stage: %s of %s is %s, want %s", it.ID, c.PersonName, c.CompanyName, c.Stage, w.Stage)
-			}
-			if sameWebsite(c.CompanyWebsite, w.Website) {
-				s.websiteRight++
-			} else if report != nil {
-				report("%s website: %s is %q, want %q", it.ID, c.CompanyName, c.CompanyWebsite, w.Website)
-			}
-		}
-		if report != nil {
-			for k, w := range want {
-				if !seen[k] {
-					report("%s missed: %s of %s", it.ID, w.Person, w.Company)
-				}
-			}
-		}
+		s.add(it, Extract(it.Company.Name, it.Company.Founders, []Item{{URL: it.URL, Title: it.Title, Text: it.Text}}), report)
 	}
 	return s
 }
 
-// TestEval measures the lead finder on the evaluation set: each training file (every train-*.jsonl), all of
-// them together, and the held-out part apart.
-func TestEval(t *testing.T) {
-	names, err := filepath.Glob(filepath.Join(evalDir, "train-*.jsonl"))
-	if err != nil {
-		t.Fatal(err)
+// add compares the leads found in one item with its labelled ones.
+func (s *evalScore) add(it evalItem, got []Candidate, report func(format string, args ...any)) {
+	s.items++
+	want := make(map[string]evalLead)
+	for _, l := range it.Leads {
+		want[NormalizeKey(l.Person, l.Company)] = l
 	}
+	s.expected += len(want)
+	seen := make(map[string]bool)
+	for _, c := range got {
+		if seen[c.Key] {
+			continue
+		}
+		seen[c.Key] = true
+		s.found++
+		w, ok := want[c.Key]
+		if !ok {
+			if report != nil {
+				report("%s spurious: %s of %s (%s)", it.ID, c.PersonName, c.CompanyName, c.Relation)
+			}
+			continue
+		}
+		s.matched++
+		if c.Stage == w.Stage {
+			s.stageRight++
+		} else if report != nil {
+			report("%s stage: %s of %s is %s, want %s", it.ID, c.PersonName, c.CompanyName, c.Stage, w.Stage)
+		}
+		if sameWebsite(c.CompanyWebsite, w.Website) {
+			s.websiteRight++
+		} else if report != nil {
+			report("%s website: %s is %q, want %q", it.ID, c.CompanyName, c.CompanyWebsite, w.Website)
+		}
+	}
+	if report != nil {
+		for k, w := range want {
+			if !seen[k] {
+				report("%s missed: %s of %s", it.ID, w.Person, w.Company)
+			}
+		}
+	}
+}
+
+// merge adds the counts of o.
+func (s *evalScore) merge(o evalScore) {
+	s.items += o.items
+	s.expected += o.expected
+	s.found += o.found
+	s.matched += o.matched
+	s.stageRight += o.stageRight
+	s.websiteRight += o.websiteRight
+}
+
+// The files of the evaluation set the lead finder reads. The analyser reads trainFiles and heldoutFiles
+// only; the leads-* files are labelled in full for the lead finder alone.
+var (
+	// trainGlobs are the items the pair model is trained on and the patterns may be tuned on.
+	trainGlobs = []string{"train-*.jsonl", "leads-extra*.jsonl", "leads-train-*.jsonl"}
+	// heldoutGlobs are the items never looked at while tuning.
+	heldoutGlobs = []string{"heldout*.jsonl", "leads-heldout-*.jsonl"}
+)
+
+// readGlobs reads every file matching one of globs, in order.
+func readGlobs(t *testing.T, globs []string) (names []string, items [][]evalItem) {
+	t.Helper()
+	for _, g := range globs {
+		paths, err := filepath.Glob(filepath.Join(evalDir, g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range paths {
+			names = append(names, strings.TrimSuffix(filepath.Base(path), ".jsonl"))
+			items = append(items, readEval(t, filepath.Base(path)))
+		}
+	}
+	return names, items
+}
+
+// TestEval measures the lead finder on the evaluation set: each training file, all of them together, the
+// held-out files the analyser shares, the lead finder's own held-out files, and the whole held-out part.
+func TestEval(t *testing.T) {
+	var report func(string, ...any)
+	if *showMisses {
+		report = t.Logf
+	}
+	names, files := readGlobs(t, trainGlobs)
 	var train []evalItem
-	for _, path := range names {
-		items := readEval(t, filepath.Base(path))
-		t.Logf("%-14s %v", filepath.Base(path)+":", score(items, nil))
+	for i, items := range files {
+		t.Logf("%-16s %v", names[i]+":", score(items, nil))
 		train = append(train, items...)
 	}
-	if len(train) > 0 {
-		var report func(string, ...any)
-		if *showMisses {
-			report = t.Logf
-		}
-		t.Logf("train:         %v", score(train, report))
-	}
-	// leads-extra*.jsonl hold further items labelled for the lead finder alone (the analyser does not read
-	// them): a check, while tuning on the training files, that a change holds on phrasings it was not tuned
-	// on.
-	extraFiles, err := filepath.Glob(filepath.Join(evalDir, "leads-extra*.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range extraFiles {
-		var report func(string, ...any)
-		if *showMisses {
-			report = t.Logf
-		}
-		items := readEval(t, filepath.Base(path))
-		t.Logf("%-14s %v", strings.TrimSuffix(filepath.Base(path), ".jsonl")+":", score(items, report))
-	}
+	t.Logf("%-16s %v", "train:", score(train, report))
 	if *trainOnly {
 		return
 	}
-	heldoutFiles, err := filepath.Glob(filepath.Join(evalDir, "heldout*.jsonl"))
-	if err != nil {
-		t.Fatal(err)
+	names, files = readGlobs(t, heldoutGlobs)
+	if len(files) == 0 {
+		t.Skip("no held-out files")
 	}
-	if len(heldoutFiles) == 0 {
-		t.Skip("no heldout*.jsonl")
+	var shared, own evalScore
+	for i, items := range files {
+		s := score(items, nil)
+		if strings.HasPrefix(names[i], "leads-") {
+			own.merge(s)
+		} else {
+			shared.merge(s)
+		}
 	}
-	var heldout []evalItem
-	for _, path := range heldoutFiles {
-		items := readEval(t, filepath.Base(path))
-		heldout = append(heldout, items...)
-	}
-	s := score(heldout, nil)
-	t.Logf("held-out: %v", s)
-	if s.f1() < minHeldoutF1 || s.stage() < minHeldoutStage {
-		t.Errorf("held-out F1 %.3f and stage accuracy %.3f, want at least %.2f and %.2f", s.f1(), s.stage(), minHeldoutF1, minHeldoutStage)
+	all := shared
+	all.merge(own)
+	t.Logf("held-out, heldout*:       %v", shared)
+	t.Logf("held-out, leads-heldout*: %v", own)
+	t.Logf("held-out:                 %v", all)
+	if all.f1() < minHeldoutF1 || all.stage() < minHeldoutStage {
+		t.Errorf("held-out F1 %.3f and stage accuracy %.3f, want at least %.2f and %.2f", all.f1(), all.stage(), minHeldoutF1, minHeldoutStage)
 	}
 }

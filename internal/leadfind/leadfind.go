@@ -1,7 +1,9 @@
 // Package leadfind finds founder leads around a tracked company in the news, feed and page items of a
 // tracker run: people who leave it to found or join a company, their co-founders, and the founders of
-// companies it partners with, invests in, acquires or spins out. It is deterministic: word patterns only,
-// no network and no language model.
+// companies it partners with, invests in, acquires or spins out. It is deterministic, with no network and no
+// language model: word patterns read the ties they are sure of, and a logistic regression over every person
+// and company an item names near each other (pairs.go, pairmodel.go), trained on the evaluation set's
+// training files, weighs those and the rest.
 package leadfind
 
 import (
@@ -126,6 +128,11 @@ type itemScan struct {
 	newVenture  map[string]bool   // normalised company name -> founded by someone who left the tracked company
 	lastNames   map[string]string // surnames, once computed
 	expanded    map[string]bool   // the full names written for people named by a last or given name alone
+	url         string            // the item's address
+	ownPage     bool              // the item is a changed page of the tracked company's own site
+	sites       []site            // the web sites the item links or names
+	named       map[string]string // normalised company name -> the address the item gives right after it
+	stages      stageFacts        // what the item says of each company's rounds
 }
 
 // mention is one person of a link.
@@ -141,7 +148,17 @@ type mention struct {
 
 // item returns the leads one item yields, each person and company once.
 func (m *matcher) item(it Item) []Candidate {
-	sc := &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text}
+	sc, rules := m.scan(it)
+	if sc == nil {
+		return nil
+	}
+	return sc.judge(rules)
+}
+
+// scan reads one item and returns what it says with the leads the patterns find in it; sc is nil when the
+// item can hold no lead.
+func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
+	sc = &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text, url: it.URL}
 	topic := ""
 	sites := websites(it)
 	m.ownVoice = m.ownItem(it)
@@ -194,7 +211,7 @@ func (m *matcher) item(it Item) []Candidate {
 	ownPage := false
 	if !sc.mentionsTracked() {
 		if !strings.HasPrefix(sc.text, "Website change on") {
-			return nil
+			return nil, nil
 		}
 		ownPage = true
 	}
@@ -317,7 +334,8 @@ func (m *matcher) item(it Item) []Candidate {
 	if ownPage {
 		out = slices.DeleteFunc(out, func(c Candidate) bool { return c.CompanyWebsite == "" })
 	}
-	return headlineOnly(notPeople(out), it)
+	sc.ownPage, sc.sites, sc.named, sc.stages = ownPage, sites, named, stages
+	return sc, headlineOnly(notPeople(out), it)
 }
 
 // laterName matches a sentence that opens by naming the venture the sentence before left unnamed: "The
