@@ -437,6 +437,7 @@ func (m *matcher) prepare(raw string) *sentence {
 			}
 			break
 		}
+		j = i + repeatedName(rt[i:j])
 		var ws []string
 		for _, t := range rt[i:j] {
 			ws = append(ws, t.text)
@@ -455,6 +456,25 @@ func (m *matcher) prepare(raw string) *sentence {
 	}
 	s.str = b.String()
 	return s
+}
+
+// repeatedName returns how many words of a run of capitalised words make its first name: the whole run,
+// or where the run starts to say its first words again, as a heading run into its text does ("About
+// Floodline Labs Floodline Labs builds ...").
+func repeatedName(run []rawToken) int {
+	for k := 1; 2*k <= len(run); k++ {
+		same := true
+		for m := range k {
+			if run[m].text != run[k+m].text {
+				same = false
+				break
+			}
+		}
+		if same {
+			return k
+		}
+	}
+	return len(run)
 }
 
 // ampersandName reports whether the one-word name at token i goes on with "&" and one more word, or a
