@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"radar/internal/adam"
 )
 
 var (
@@ -137,12 +139,10 @@ func trainModel(examples []example, cfg trainConfig) (classes []string, bias []f
 	nf := len(vocab)
 	w := make([]float64, (nf+1)*nc) // the last row is the bias
 	g := make([]float64, len(w))
-	m1 := make([]float64, len(w))
-	m2 := make([]float64, len(w))
+	opt := adam.New(len(w), cfg.rate)
 	scores := make([]float64, nc)
-	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	n := float64(len(examples))
-	for it := 1; it <= cfg.iterations; it++ {
+	for range cfg.iterations {
 		clear(g)
 		for i, x := range xs {
 			copy(scores, w[nf*nc:])
@@ -168,13 +168,7 @@ func trainModel(examples []example, cfg trainConfig) (classes []string, bias []f
 		for k := range nf * nc {
 			g[k] += cfg.l2 * w[k]
 		}
-		b1 := 1 - math.Pow(beta1, float64(it))
-		b2 := 1 - math.Pow(beta2, float64(it))
-		for k := range w {
-			m1[k] = beta1*m1[k] + (1-beta1)*g[k]
-			m2[k] = beta2*m2[k] + (1-beta2)*g[k]*g[k]
-			w[k] -= cfg.rate * (m1[k] / b1) / (math.Sqrt(m2[k]/b2) + eps)
-		}
+		opt.Step(w, g)
 	}
 	weights = make(map[string][]float64, nf)
 	for j, f := range vocab {
