@@ -21,7 +21,7 @@ var trainOnly = flag.Bool("eval.train", false, "score the training files only, l
 
 // The held-out bars: the test fails when the held-out figures fall below them. The stage bar is the
 // target; the lead F1 target of 0.92 is not reached (2,447 held-out items: 0.869; 0.918 on the heldout*
-// files the analyser shares, 0.826 on the lead-rich leads-heldout* files), so its bar is the F1 reached,
+// files the analyser shares, 0.827 on the lead-rich leads-heldout* files), so its bar is the F1 reached,
 // floored to two decimals.
 const (
 	minHeldoutF1    = 0.86
