@@ -738,6 +738,10 @@ func TestExtractReadsVentures(t *testing.T) {
 			text: "Northwind has acquired Fieldgrid, a Porto start-up that makes soil sensors. Fieldgrid's founders, Ana Duarte and Rui Lopes, will join Northwind.",
 			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},
 		},
+		"founders whose given names are written with a hyphen": {
+			text: "Northwind has acquired Sori Lab, the Seoul start-up founded by Oh Tae-yang and Lee Seung-hoon.",
+			want: []string{"Oh Tae-yang | Sori Lab", "Lee Seung-hoon | Sori Lab"},
+		},
 		"partner founded in a city by two people": {
 			text: "Northwind will sell through Fieldgrid, a reseller in Spain. Fieldgrid was founded in Valencia by Ana Duarte and engineer Rui Lopes.",
 			want: []string{"Ana Duarte | Fieldgrid", "Rui Lopes | Fieldgrid"},

@@ -2,6 +2,7 @@ package leadfind
 
 import (
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -698,8 +699,15 @@ func describingCompound(w string) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(w[i+1:])
-	return unicode.IsLower(r)
+	after := w[i+1:]
+	return unicode.IsLower(r) && (!nameSyllable.MatchString(after) || after == "free" || after == "long")
 }
+
+// nameSyllable matches one romanised syllable of a given name written after a hyphen, as in "Seung-hoon",
+// "Tae-yang", "Yu-ting" or "Jae-hyun": a few consonants, one run of vowels and at most a closing n, ng or m.
+// English words after a hyphen ("-native", "-tech", "-based", "-led") are longer or end otherwise; "-free"
+// and "-long" are the two that look like syllables.
+var nameSyllable = regexp.MustCompile(`^(?:[bcdfghjklmnpqrstwxyz]{0,3}[aeiouy]{1,3}(?:n|ng|m)?)$`)
 
 // givenNames are given names that are also common words ("Can Öztürk"); written with a capital in the
 // middle of a sentence and followed by a name, they start a person's name.
