@@ -14,6 +14,7 @@ import (
 
 	"radar"
 	"radar/internal/apitest"
+	"radar/internal/sqldb"
 	"radar/internal/sqldb/storetest"
 )
 
@@ -542,4 +543,25 @@ func TestCreateReusesTrackedCompany(t *testing.T) {
 			wantStatus(t, res, http.StatusCreated)
 		})
 	})
+}
+
+// slowCreates takes longer over each create than huma's default body read timeout of 5 s.
+type slowCreates struct{ radar.Store }
+
+func (s slowCreates) CreateEntity(ctx context.Context, e *radar.Entity, jobs []radar.JobArgs, idem *radar.IdempotencyRecord) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(6 * time.Second):
+	}
+	return s.Store.CreateEntity(ctx, e, jobs, idem)
+}
+
+// A create the server takes long over (a busy single writer, a slow disk) is answered once it is done: its
+// request is not abandoned while the client waits.
+func TestSlowCreateIsAnswered(t *testing.T) {
+	env := startWith(t, sqldb.SQLite, apitest.Options{Store: func(db radar.Store) radar.Store { return slowCreates{db} }})
+	res := env.Send(t, apitest.Request{Method: http.MethodPost, Path: "/api/v1/tracker", Key: env.Key(t, env.OrgA),
+		Body: apitest.CreateBody("Northwind")})
+	wantStatus(t, res, http.StatusCreated)
 }

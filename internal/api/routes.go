@@ -13,10 +13,17 @@ import (
 // Common errors of authenticated operations: every one reads the key from the database, which may be out of reach (503).
 var authErrors = []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests, http.StatusServiceUnavailable}
 
+// op describes an operation of the API.
+//
+// BodyReadTimeout is off: the middleware has read the body whole by the time huma runs, under the server's
+// read timeout. A deadline huma set then would fall on net/http's read of the connection behind the
+// finished request, and net/http ends the request's context when that read fails: a request still being
+// answered after the deadline would be abandoned while its client waits.
 func op(id, method, path, summary, tag string, status int, errs ...int) huma.Operation {
 	return huma.Operation{
 		OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{tag},
 		DefaultStatus: status, Errors: append(append([]int{}, errs...), authErrors...), MaxBodyBytes: MaxBodyBytes,
+		BodyReadTimeout: -1,
 	}
 }
 
