@@ -122,6 +122,7 @@ type itemScan struct {
 	topics      []string          // the company, other than the tracked one, each sentence may refer to as "the company"
 	firstPerson bool              // the item is a post whose author says they are starting a company
 	text        string            // the item's title and text
+	title       string            // the item's title
 	labels      map[string]bool   // the names of the web sites the item mentions ("fieldgrid" for fieldgrid.example)
 	hire        []bool            // the sentence reports a hire into the tracked company
 	rels        map[string]string // normalised company name -> what the tracked company does with it
@@ -158,7 +159,7 @@ func (m *matcher) item(it Item) []Candidate {
 // scan reads one item and returns what it says with the leads the patterns find in it; sc is nil when the
 // item can hold no lead.
 func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
-	sc = &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text, url: it.URL}
+	sc = &itemScan{m: m, rels: make(map[string]string), newVenture: make(map[string]bool), text: it.Title + "\n" + it.Text, title: it.Title, url: it.URL}
 	topic := ""
 	sites := websites(it)
 	m.ownVoice = m.ownItem(it)

@@ -15,8 +15,8 @@ import (
 //go:generate go test -run ^TestTrainPairModel$ -train
 
 // pairModelText holds the pair model's weights, trained on the evaluation set's training files
-// (../analysis/testdata/eval/train-*.jsonl) by TestTrainPairModel in pairtrain_test.go: run go generate
-// after changing them, the pairs or their features.
+// (../analysis/testdata/eval: train-*, leads-extra* and leads-train-*; trainGlobs in eval_test.go) by
+// TestTrainPairModel in pairtrain_test.go: run go generate after changing them, the pairs or their features.
 //
 //go:embed pairmodel.txt
 var pairModelText string
@@ -104,11 +104,15 @@ func (sc *itemScan) judgeWith(m *pairModel, th thresholds, rules []Candidate) []
 	var added []Candidate
 	for i, p := range pairs {
 		pr := prob[i]
+		if p.rule >= 0 && rules[p.rule].Relation == RelDepartedToJoin {
+			taken[p.rule] = true
+			continue
+		}
 		if pr < best[normalizePerson(p.person)] && pr < th.second {
 			continue // a person is a lead of the company they are most likely tied to, and of others only when sure
 		}
 		if p.rule >= 0 {
-			taken[p.rule] = pr >= th.rule || rules[p.rule].Relation == RelDepartedToJoin
+			taken[p.rule] = pr >= th.rule
 			continue
 		}
 		if pr < th.other || !p.tied || p.vetoed {

@@ -8,14 +8,14 @@ import (
 // The patterns decide alone only where they are sure. Every person and company an item names near each
 // other is also a pair the pair model (pairmodel.txt) weighs: the words around and between them, what the
 // sentence says of the tracked company, and whether a pattern tied the two. A pair the patterns tied is
-// kept unless the model is sure it is no lead; a pair they did not tie is taken when the model is sure it
-// is one.
+// kept unless the model finds it unlikely; a pair they did not tie is taken when the model finds it likely
+// enough and the item ties its company to the tracked one (pairThresholds, judgeWith).
 
 // pair is a person and a company one item names near each other.
 type pair struct {
 	person, company string
-	sent            int // the person's sentence
-	ptok            int
+	sent            int  // the person's sentence
+	ptok            int  // the person's token in their sentence
 	ctok            int  // the company's token in the person's sentence, or -1 when it stands elsewhere
 	csent           int  // the company's sentence
 	rule            int  // index of the lead the patterns found for this pair in their output, or -1
@@ -152,8 +152,7 @@ func (sc *itemScan) companyFacts(name, key string, rules []Candidate) *companyFa
 	if sc.named[key] != "" || websiteOf(name, sc.m, sc.sites) != "" {
 		c.features = append(c.features, "c:site")
 	}
-	title, _, _ := strings.Cut(sc.text, "\n")
-	if strings.Contains(title, name) {
+	if strings.Contains(sc.title, name) {
 		c.features = append(c.features, "c:title")
 	}
 	c.features = append(c.features, "c:count:"+countBucket(strings.Count(sc.text, name)))
@@ -205,8 +204,7 @@ func (sc *itemScan) pairFeatures(p *pair, c *companyFacts, rules []Candidate) []
 		}
 		fs = append(fs, "p:founder", "p:founder:"+rel)
 	}
-	title, _, _ := strings.Cut(sc.text, "\n")
-	if strings.Contains(title, p.person) {
+	if strings.Contains(sc.title, p.person) {
 		fs = append(fs, "p:title")
 	}
 	fs = append(fs, "p:count:"+countBucket(strings.Count(sc.text, p.person)))
