@@ -6,12 +6,12 @@
 #
 # sqlite    one `radar serve` on the embedded database, PocketBase and the ceiling: list of 25 (compact and full),
 #           one entity, create; then one more run of each Radar operation with CPU, block and mutex profiles
-# postgres  one and two replicas on PostgreSQL (schema loadrun) and Redis, and the ceiling
+# postgres  one and two replicas on PostgreSQL (schema loadrun) and Redis, and the ceiling; then profiles as for sqlite
 # memory    resident memory of `radar serve` on SQLite at rest, empty and with 10,000 companies
 # memory-postgres   the same on PostgreSQL (schema loadmem)
 #
 # Environment: DURATION (10s) per run, ROUNDS (3), THREADS (2) and CONNECTIONS (32) of wrk, KEYS (3000) API keys
-# per database, MEMORY_COMPANIES (10000), PROFILE_DIR (a new folder under /tmp, kept; "off": no profiles),
+# per database, MEMORY_COMPANIES (10000), PROFILE_DIR (a new folder under /tmp, kept, a subfolder per section; "off": no profiles),
 # CREATES ("off": the postgres section measures reads only, without the creates and the background work they
 # queue), RADAR_BIN (a radar binary to measure instead of building this checkout: an earlier build, for before and after).
 # Needs wrk, psql (postgres sections), go, curl, jq; PostgreSQL at 127.0.0.1:5432 (database test, user postgres)
@@ -420,34 +420,39 @@ section_sqlite() {
   stop "$pbpid"
   stop "$cpid"
 
-  if [ "${PROFILE_DIR:-}" = off ]; then
-    stop "$rpid"
-    return
-  fi
-  # Profiles: a server of its own with the debug listener (which samples block and mutex events while it is on, so
-  # the measured server ran without it), one run of each operation.
   stop "$rpid"
-  local dir=${PROFILE_DIR:-$(mktemp -d /tmp/radar-profiles.XXXXXX)} dbg=127.0.0.1:18189 ps=$((secs > 3 ? secs - 2 : 1))
+  profiles sqlite "$addr" "$rkeys" "$work/sqlite/ids"
+}
+
+# profiles SECTION ADDR KEYS IDS [VAR=VALUE...]: a server of its own on ADDR with the debug listener (which samples
+# block and mutex events while it is on, so the measured server ran without it), one run of each operation while
+# CPU, block and mutex profiles are taken, and the top frames of each CPU profile.
+profiles() {
+  local sec=$1 addr=$2 keys=$3 ids=$4
+  shift 4
+  [ "${PROFILE_DIR:-}" != off ] || return 0
+  local dir=${PROFILE_DIR:-$(mktemp -d /tmp/radar-profiles.XXXXXX)}/$sec dbg=127.0.0.1:18189 ps=$((secs > 3 ? secs - 2 : 1))
   mkdir -p "$dir"
   cp "$radar" "$dir/radar"
-  start_radar sqlite-profile "$addr" RADAR_DEBUG_ADDR=$dbg
-  rpid=$pid
+  start_radar "$sec-profile" "$addr" RADAR_DEBUG_ADDR=$dbg "$@"
+  local rpid=$pid r="http://$addr"
   echo
-  echo "Profiles (${ps} s within one run of each operation) in $dir:"
-  local args
+  echo "Profiles, $sec (${ps} s within one run of each operation) in $dir:"
+  local args op kind
   for op in list full one create; do
     case $op in
-    list) args=(get.lua "$rkeys" "/api/v1/tracker?limit=25") ;;
-    full) args=(get.lua "$rkeys" "/api/v1/tracker?limit=25&view=full") ;;
-    one) args=(get.lua "$rkeys" "/api/v1/tracker/{id}" "$work/sqlite/ids") ;;
-    create) args=(post.lua "$rkeys" /api/v1/tracker "$work/radar-create.json" prof 201) ;;
+    list) args=(get.lua "$keys" "/api/v1/tracker?limit=25") ;;
+    full) args=(get.lua "$keys" "/api/v1/tracker?limit=25&view=full") ;;
+    one) args=(get.lua "$keys" "/api/v1/tracker/{id}" "$ids") ;;
+    create) [ "${CREATES:-on}" != off ] || continue
+      args=(post.lua "$keys" /api/v1/tracker "$work/radar-create.json" "prof-$sec" 201) ;;
     esac
     (sleep 1
       for kind in block mutex; do curl -sf -o "$dir/$op.$kind.pb.gz" "http://$dbg/debug/pprof/$kind?seconds=$ps" & done
       curl -sf -o "$dir/$op.cpu.pb.gz" "http://$dbg/debug/pprof/profile?seconds=$ps"
       wait) &
     local prof=$!
-    measure profile radar "$op" 1 "$rpid" "$r" "${args[@]}"
+    measure profile-$sec radar "$op" 1 "$rpid" "$r" "${args[@]}"
     wait "$prof"
     echo "-- $op: go tool pprof -top -nodecount=10 $dir/radar $dir/$op.cpu.pb.gz"
     go tool pprof -top -nodecount=10 "$dir/radar" "$dir/$op.cpu.pb.gz" 2>/dev/null | sed -n '/^ *flat/,$p'
@@ -527,6 +532,7 @@ section_postgres() {
   stop "$apid"
   stop "$bpid"
   stop "$cpid"
+  profiles postgres "$a" "$k" "$work/pg/ids"
   psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA loadrun CASCADE"
   unset RADAR_REDIS_URL RADAR_SECRET
 }
