@@ -120,6 +120,7 @@ type itemScan struct {
 	m           *matcher
 	sents       []*sentence
 	topics      []string          // the company, other than the tracked one, each sentence may refer to as "the company"
+	ownTopic    []bool            // whether the company a sentence may refer to is the tracked one
 	firstPerson bool              // the item is a post whose author says they are starting a company
 	text        string            // the item's title and text
 	title       string            // the item's title
@@ -195,6 +196,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		} else {
 			sc.topics = append(sc.topics, topic)
 		}
+		sc.ownTopic = append(sc.ownTopic, topic == m.display)
 		if c := s.subjectCompany(); c != "" && (strings.Count(it.Title+"\n"+it.Text, c) > 1 || s.opensClause()) {
 			topic = c
 		} else if c := s.lastCompany(); c == "T" || len(s.toks) > 1 && s.toks[0].form == "T" && s.toks[1].form != "'s" && !s.dealWith() {
@@ -236,10 +238,16 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		}
 		s.namedSites(named)
 		for _, o := range s.stages(stages) {
-			switch {
+			switch subject := s.subjectCompany(); {
+			case subject != "" && s.toks[0].form != "T":
+				// "Coolant Dynamics was started by two engineers, who closed a $60 million growth round".
+				stages.add(normalizeCompany(subject), o)
 			case sc.topics[i] != "":
 				stages.add(normalizeCompany(sc.topics[i]), o)
-			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we")):
+			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we") || !sc.ownTopic[i]):
+				// A round no company of its sentence owns, where the item was not last talking about the
+				// tracked company, is the last other company's ("... has launched Photonix Nord. The company
+				// has raised NOK 30 million").
 				stages.add(normalizeCompany(other), o)
 			}
 		}
@@ -1336,6 +1344,12 @@ func (s *sentence) isCompanyLike(i int) bool {
 // describesPersonAt reports whether the tracked company at token i only says where a person works or
 // worked: "Lattice scientist Priyanka Rao", "Northwind's former VP of software, Anil Kapoor".
 func (s *sentence) describesPersonAt(i int) bool {
+	if i >= 2 && s.toks[i-1].form == "at" {
+		// "previously an engineer at Adyen", "a former head of product at Lattice Pay"
+		if f := s.toks[i-2].form; strings.HasPrefix(f, rolePrefix) || deptWords[f] {
+			return true
+		}
+	}
 	if s.toks[i].form != "T" {
 		return false
 	}
@@ -1425,10 +1439,16 @@ func (s *sentence) stageOwner(at int, head []int) int {
 	// company's.
 	for j := at - 1; j >= 0 && j >= at-4; j-- {
 		if f := s.toks[j].form; f == "its" || f == "their" {
-			for k := j - 1; k > 0; k-- {
-				if relationCues[s.toks[k].form] == RelPortfolioFounder && s.toks[k-1].form == "T" {
+			named := false
+			for k := j - 1; k >= 0; k-- {
+				if k > 0 && relationCues[s.toks[k].form] == RelPortfolioFounder && s.toks[k-1].form == "T" {
 					return -1
 				}
+				named = named || s.isCompanyLike(k) && (f == "its" || s.toks[k].form != "T")
+			}
+			if !named {
+				// "We joined their $900K angel round": the round of the company the item is about.
+				return -1
 			}
 			break
 		}

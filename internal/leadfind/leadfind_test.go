@@ -637,6 +637,14 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Northwind has invested in Fieldgrid, founded by Ana Duarte, as part of the start-up's £8m Series A.", StageSeriesA},
 		"the tracked company's round is not the lead's": {
 			"Northwind raised a $30M Series B. Former Northwind engineer Ana Duarte launches Fieldgrid.", StageUnknown},
+		"the founder's round": {
+			"Former Northwind engineer Ana Duarte has launched Fieldgrid. Duarte raised a $1.2 million pre-seed round from angels in Porto.", StagePreSeedSeed},
+		"the founders closed it, in a clause of their own": {
+			"Northwind will deploy sensors from Fieldgrid under a partnership with Northwind. Fieldgrid was started by two former engineers at a Dutch chipmaker, Ana Duarte and Rui Lopes, who closed a $60 million growth round in January.", StageSeriesBPlus},
+		"their round, told by the tracked company": {
+			"Northwind has made its first investment in Fieldgrid, founded by Ana Duarte. We joined their $900K angel round and will offer their predictions inside Northwind's dashboard.", StagePreSeedSeed},
+		"the company named like a person, then its round": {
+			"Ana Duarte, chief scientist at Northwind until September, has launched Photonix Nord in Trondheim. The company has raised NOK 30 million from angels.", StagePreSeedSeed},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -644,7 +652,7 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			if len(got) == 0 {
 				t.Fatalf("Extract(%q) found no lead", tc.text)
 			}
-			if got[0].CompanyName != "Fieldgrid" || got[0].Stage != tc.want {
+			if company := got[0].CompanyName; company != "Fieldgrid" && company != "Photonix Nord" || got[0].Stage != tc.want {
 				t.Errorf("Extract(%q) = %v, want Fieldgrid at %s", tc.text, leadsOf(got), tc.want)
 			}
 		})

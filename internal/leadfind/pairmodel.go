@@ -21,21 +21,42 @@ import (
 //go:embed pairmodel.txt
 var pairModelText string
 
-// pairModel is a logistic regression over a pair's features: the probability that the item names the
-// person as a founder or leader of the company, tied to the tracked company.
+// pairModel is two logistic regressions over a pair's features, whose product is the probability that the
+// item names the person as a founder or leader of the company, tied to the tracked company: the founder
+// part reads every feature, the tie part only what is said of the company and the sentence (tieFeature).
+// Trained together, the tie part can veto a pair however founder-like its wording, which one sum of
+// weights cannot.
 type pairModel struct {
-	weights map[string]float64
+	weights map[string]float64 // the founder part: every feature
+	tie     map[string]float64 // the tie part: the features tieFeature admits; none: the founder part alone
 }
+
+// tiePrefix marks a weight of the tie part in the model's text form.
+const tiePrefix = "tie|"
+
+// tieFeature reports whether the tie part reads feature f: what the item says of the company and of the
+// sentence, not of how the person stands to the company.
+func tieFeature(f string) bool {
+	for _, p := range tieFeaturePrefixes {
+		if strings.HasPrefix(f, p) {
+			return true
+		}
+	}
+	return false
+}
+
+var tieFeaturePrefixes = []string{"bias", "deal:", "venture", "c:", "cm:", "s:tracked", "sw:", "rule", "norule", "post", "topic"}
 
 var thePairModel = mustParsePairModel(pairModelText)
 
 // The probabilities at which a pair becomes a lead, where the patterns tied it and where they did not,
 // chosen by cross-validation on the training files (TestCrossValidatePairs).
-var pairThresholds = thresholds{rule: 0.15, other: 0.3, second: 0.9}
+var pairThresholds = thresholds{rule: 0.2, other: 0.3, second: 0.9, untied: 0.5}
 
 // thresholds are the probabilities at which pairs become leads: rule for a pair the patterns tied, other
-// for one they did not, second for a person's pair with a company other than their likeliest.
-type thresholds struct{ rule, other, second float64 }
+// for one they did not, untied for one they did not whose company the item ties to the tracked one by no
+// deal the patterns read, second for a person's pair with a company other than their likeliest.
+type thresholds struct{ rule, other, second, untied float64 }
 
 func mustParsePairModel(text string) *pairModel {
 	m, err := parsePairModel(text)
@@ -47,7 +68,7 @@ func mustParsePairModel(text string) *pairModel {
 
 // parsePairModel reads the model's text form: a comment line, then a feature and its weight per line.
 func parsePairModel(text string) (*pairModel, error) {
-	m := &pairModel{weights: make(map[string]float64)}
+	m := &pairModel{weights: make(map[string]float64), tie: make(map[string]float64)}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -59,29 +80,44 @@ func parsePairModel(text string) (*pairModel, error) {
 		if !ok || err != nil {
 			return nil, fmt.Errorf("pair model line %d: want a feature, a tab and a weight", n)
 		}
-		m.weights[f] = w
+		if t, ok := strings.CutPrefix(f, tiePrefix); ok {
+			m.tie[t] = w
+		} else {
+			m.weights[f] = w
+		}
 	}
 	return m, nil
 }
 
-// formatPairModel writes weights in the form parsePairModel reads, features sorted.
-func formatPairModel(weights map[string]float64, comment string) string {
+// formatPairModel writes m in the form parsePairModel reads, the founder part and then the tie part,
+// features sorted.
+func formatPairModel(m *pairModel, comment string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n", comment)
-	for _, f := range slices.Sorted(maps.Keys(weights)) {
-		fmt.Fprintf(&b, "%s\t%.4g\n", f, weights[f])
+	for _, f := range slices.Sorted(maps.Keys(m.weights)) {
+		fmt.Fprintf(&b, "%s\t%.4g\n", f, m.weights[f])
+	}
+	for _, f := range slices.Sorted(maps.Keys(m.tie)) {
+		fmt.Fprintf(&b, "%s%s\t%.4g\n", tiePrefix, f, m.tie[f])
 	}
 	return b.String()
 }
 
-// probability returns the model's probability that the pair is a lead.
+// probability returns the model's probability that the pair is a lead: that the person founded or leads the
+// company, times that the item ties the company to the tracked one.
 func (m *pairModel) probability(features []string) float64 {
-	z := 0.0
+	a, b := 0.0, 0.0
 	for _, f := range features {
-		z += m.weights[f]
+		a += m.weights[f]
+		b += m.tie[f]
 	}
-	return 1 / (1 + math.Exp(-z))
+	if len(m.tie) == 0 {
+		return sigmoid(a)
+	}
+	return sigmoid(a) * sigmoid(b)
 }
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 
 // judge returns the leads of an item: the pairs the model takes, those the patterns found first in their
 // order, then the others in the order the item names them. A person the patterns read as leaving the tracked
@@ -115,8 +151,8 @@ func (sc *itemScan) judgeWith(m *pairModel, th thresholds, rules []Candidate) []
 			taken[p.rule] = pr >= th.rule
 			continue
 		}
-		if pr < th.other || !p.tied || p.vetoed {
-			continue // a pair the patterns did not tie is a lead only where the item ties its company to the tracked one
+		if pr < th.other || !p.tied && pr < th.untied || p.vetoed {
+			continue // a pair the patterns did not tie needs a company tied to the tracked one, or a sure model
 		}
 		if c, ok := sc.candidate(p); ok {
 			added = append(added, c)
@@ -128,7 +164,24 @@ func (sc *itemScan) judgeWith(m *pairModel, th thresholds, rules []Candidate) []
 			out = append(out, c)
 		}
 	}
-	return append(out, added...)
+	return sc.personStages(append(out, added...))
+}
+
+// personStages gives a lead whose company has no round named the round the item gives its founders
+// ("Zodwa Khumalo raised a R2 million pre-seed round"), the founders of one company together.
+func (sc *itemScan) personStages(leads []Candidate) []Candidate {
+	for i := range leads {
+		if leads[i].Stage != StageUnknown {
+			continue
+		}
+		company := normalizeCompany(leads[i].CompanyName)
+		for _, c := range leads {
+			if sameCompany(normalizeCompany(c.CompanyName), company) {
+				leads[i].Stage = laterStage(leads[i].Stage, sc.stages.of(c.PersonName))
+			}
+		}
+	}
+	return leads
 }
 
 // candidate makes the lead of a pair the patterns did not tie.

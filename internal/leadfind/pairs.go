@@ -9,7 +9,8 @@ import (
 // other is also a pair the pair model (pairmodel.txt) weighs: the words around and between them, what the
 // sentence says of the tracked company, and whether a pattern tied the two. A pair the patterns tied is
 // kept unless the model finds it unlikely; a pair they did not tie is taken when the model finds it likely
-// enough and the item ties its company to the tracked one (pairThresholds, judgeWith).
+// enough and the item ties its company to the tracked one, or when the model is surer still
+// (pairThresholds, judgeWith).
 
 // pair is a person and a company one item names near each other.
 type pair struct {

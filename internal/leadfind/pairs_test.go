@@ -1,6 +1,7 @@
 package leadfind
 
 import (
+	"maps"
 	"slices"
 	"testing"
 )
@@ -41,15 +42,16 @@ func TestExtractWeighsPairs(t *testing.T) {
 // TestPairModelText checks that the model's text form reads back as written, and that a line out of form
 // is refused with its number.
 func TestPairModelText(t *testing.T) {
-	weights := map[string]float64{"bias": -0.5, "rule": 1.25, "btw:founded": 0.75}
-	m, err := parsePairModel(formatPairModel(weights, "test"))
+	want := &pairModel{
+		weights: map[string]float64{"bias": -0.5, "rule": 1.25, "btw:founded": 0.75},
+		tie:     map[string]float64{"bias": 2, "deal:partner": 1.5},
+	}
+	m, err := parsePairModel(formatPairModel(want, "test"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for f, w := range weights {
-		if m.weights[f] != w {
-			t.Errorf("weight of %q = %v, want %v", f, m.weights[f], w)
-		}
+	if !maps.Equal(m.weights, want.weights) || !maps.Equal(m.tie, want.tie) {
+		t.Errorf("read back %v and %v, want %v and %v", m.weights, m.tie, want.weights, want.tie)
 	}
 	if _, err := parsePairModel("# model\nbias\t-0.5\nrule 1.25\n"); err == nil || err.Error() != "pair model line 3: want a feature, a tab and a weight" {
 		t.Errorf("parsePairModel of a line without a tab: %v", err)

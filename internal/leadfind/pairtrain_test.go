@@ -17,6 +17,8 @@ var (
 	l2Flag       = flag.Float64("l2", defaultPairTrain.l2, "weight decay when cross-validating")
 	itersFlag    = flag.Int("iterations", defaultPairTrain.iterations, "training passes when cross-validating")
 	minCountFlag = flag.Int("mincount", defaultPairTrain.minCount, "pairs a feature must occur in when cross-validating")
+	cvMissesFlag = flag.Bool("cv.misses", false, "list the leads cross-validation misses and finds wrongly, with the model's reading of their pairs")
+	tieFlag      = flag.Bool("tie", defaultPairTrain.tie, "train a tie part beside the founder part when cross-validating")
 )
 
 // pairTrainConfig sets the pair model's training.
@@ -25,9 +27,10 @@ type pairTrainConfig struct {
 	l2         float64 // weight decay
 	iterations int     // full-batch steps
 	rate       float64 // Adam step size
+	tie        bool    // train a tie part beside the founder part
 }
 
-var defaultPairTrain = pairTrainConfig{minCount: 3, l2: 0.0001, iterations: 300, rate: 0.05}
+var defaultPairTrain = pairTrainConfig{minCount: 3, l2: 0.0001, iterations: 300, rate: 0.05, tie: true}
 
 // pairExample is one pair of a training item with whether the item labels it a lead.
 type pairExample struct {
@@ -76,8 +79,9 @@ func examplesOfPairs(items []itemPairs) []pairExample {
 	return out
 }
 
-// trainPairModel fits a logistic regression by full-batch Adam.
-func trainPairModel(examples []pairExample, cfg pairTrainConfig) map[string]float64 {
+// trainPairModel fits the model by full-batch Adam: the founder part on every feature, the tie part on those
+// tieFeature admits, their product the probability of a lead.
+func trainPairModel(examples []pairExample, cfg pairTrainConfig) *pairModel {
 	counts := map[string]int{}
 	for _, ex := range examples {
 		for _, f := range ex.features {
@@ -92,31 +96,71 @@ func trainPairModel(examples []pairExample, cfg pairTrainConfig) map[string]floa
 			vocab = append(vocab, f)
 		}
 	}
+	// The tie part's weights follow the founder part's in one vector.
+	tieIndex := map[string]int{}
+	var tieVocab []string
+	if cfg.tie {
+		for _, f := range vocab {
+			if tieFeature(f) {
+				tieIndex[f] = len(vocab) + len(tieVocab)
+				tieVocab = append(tieVocab, f)
+			}
+		}
+	}
 	xs := make([][]int, len(examples))
+	ts := make([][]int, len(examples))
 	for i, ex := range examples {
 		for _, f := range ex.features {
 			if j, ok := index[f]; ok {
 				xs[i] = append(xs[i], j)
 			}
+			if j, ok := tieIndex[f]; ok {
+				ts[i] = append(ts[i], j)
+			}
 		}
 	}
-	w := make([]float64, len(vocab))
+	w := make([]float64, len(vocab)+len(tieVocab))
+	if j, ok := tieIndex["bias"]; ok {
+		w[j] = 2 // the tie part starts out sure, so that the founder part starts as the model alone
+	}
 	g := make([]float64, len(w))
 	opt := adam.New(len(w), cfg.rate)
 	n := float64(len(examples))
 	for range cfg.iterations {
 		clear(g)
 		for i, x := range xs {
-			z := 0.0
+			a, b := 0.0, 0.0
 			for _, j := range x {
-				z += w[j]
+				a += w[j]
 			}
-			d := 1 / (1 + math.Exp(-z))
-			if examples[i].lead {
-				d--
+			for _, j := range ts[i] {
+				b += w[j]
 			}
+			sa := sigmoid(a)
+			if !cfg.tie {
+				d := sa
+				if examples[i].lead {
+					d--
+				}
+				for _, j := range x {
+					g[j] += d / n
+				}
+				continue
+			}
+			// p = σ(a)σ(b); the derivative of -log p is -(1-σ(a)) in a, and of -log(1-p) is
+			// (1-σ(a))·p/(1-p); the same in b with σ(b).
+			sb := sigmoid(b)
+			p := sa * sb
+			r := -1.0
+			if !examples[i].lead {
+				r = p / max(1-p, 1e-12)
+			}
+			da, db := (1-sa)*r/n, (1-sb)*r/n
 			for _, j := range x {
-				g[j] += d / n
+				g[j] += da
+			}
+			for _, j := range ts[i] {
+				g[j] += db
 			}
 		}
 		for k := range g {
@@ -126,13 +170,18 @@ func trainPairModel(examples []pairExample, cfg pairTrainConfig) map[string]floa
 	}
 	// Weights under 0.01 are left out: cross-validation moves by a thousandth without them, and the file
 	// is a third of the size.
-	out := make(map[string]float64, len(vocab))
+	m := &pairModel{weights: make(map[string]float64), tie: make(map[string]float64)}
 	for j, f := range vocab {
 		if math.Abs(w[j]) >= 0.01 {
-			out[f] = w[j]
+			m.weights[f] = w[j]
 		}
 	}
-	return out
+	for f, j := range tieIndex {
+		if math.Abs(w[j]) >= 0.01 {
+			m.tie[f] = w[j]
+		}
+	}
+	return m
 }
 
 // trainingItems reads every training file.
@@ -155,15 +204,16 @@ func TestTrainPairModel(t *testing.T) {
 	}
 	items := trainingItems(t)
 	examples := examplesOfPairs(readPairs(items))
-	weights := trainPairModel(examples, defaultPairTrain)
-	text := formatPairModel(weights, fmt.Sprintf("pair model: %d features from %d pairs of %d training items", len(weights), len(examples), len(items)))
+	m := trainPairModel(examples, defaultPairTrain)
+	text := formatPairModel(m, fmt.Sprintf("pair model: %d founder and %d tie weights from %d pairs of %d training items",
+		len(m.weights), len(m.tie), len(examples), len(items)))
 	if _, err := parsePairModel(text); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile("pairmodel.txt", []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("pairmodel.txt: %d features, %d bytes, from %d pairs", len(weights), len(text), len(examples))
+	t.Logf("pairmodel.txt: %d founder and %d tie weights, %d bytes, from %d pairs", len(m.weights), len(m.tie), len(text), len(examples))
 }
 
 // pairFold puts an item in one of k folds by its company, so that items about one company are never on
@@ -196,13 +246,13 @@ func TestCrossValidatePairs(t *testing.T) {
 	}
 	k := *cvFlag
 	cfg := defaultPairTrain
-	cfg.l2, cfg.iterations, cfg.minCount = *l2Flag, *itersFlag, *minCountFlag
+	cfg.l2, cfg.iterations, cfg.minCount, cfg.tie = *l2Flag, *itersFlag, *minCountFlag, *tieFlag
 	items := readPairs(trainingItems(t))
 	var grid []thresholds
 	for _, r := range []float64{0.15, 0.2, 0.3} {
 		for _, o := range []float64{0.2, 0.3, 0.4} {
-			for _, sec := range []float64{0.9} {
-				grid = append(grid, thresholds{rule: r, other: o, second: sec})
+			for _, u := range []float64{0.5, 0.7, 2} {
+				grid = append(grid, thresholds{rule: r, other: o, second: 0.9, untied: u})
 			}
 		}
 	}
@@ -217,16 +267,79 @@ func TestCrossValidatePairs(t *testing.T) {
 				train = append(train, ip)
 			}
 		}
-		m := &pairModel{weights: trainPairModel(examplesOfPairs(train), cfg)}
+		m := trainPairModel(examplesOfPairs(train), cfg)
 		for i, th := range grid {
 			totals[i].merge(scoreJudged(test, m, th))
 		}
 		for _, ip := range test {
 			rules.add(ip.item, ip.rules, nil)
+			if *cvMissesFlag && ip.sc != nil {
+				reportPairs(t, ip, m, pairThresholds)
+			}
 		}
 	}
 	t.Logf("patterns alone: %v", rules)
 	for i, th := range grid {
-		t.Logf("thresholds %.2f %.2f %.2f:  %v", th.rule, th.other, th.second, totals[i])
+		t.Logf("thresholds %.2f %.2f %.2f %.2f:  %v", th.rule, th.other, th.second, th.untied, totals[i])
+	}
+}
+
+// reportPairs logs the leads of one item the model misses or finds wrongly, with each pair's probability.
+func reportPairs(t *testing.T, ip itemPairs, m *pairModel, th thresholds) {
+	got := ip.sc.judgeWith(m, th, ip.rules)
+	found := make(map[string]bool)
+	for _, c := range got {
+		found[c.Key] = true
+	}
+	want := make(map[string]bool)
+	for _, l := range ip.item.Leads {
+		want[NormalizeKey(l.Person, l.Company)] = true
+	}
+	pairOf := make(map[string]pair)
+	for _, p := range ip.pairs {
+		pairOf[NormalizeKey(p.person, p.company)] = p
+	}
+	describe := func(k string) string {
+		p, ok := pairOf[k]
+		if !ok {
+			return "no pair"
+		}
+		return fmt.Sprintf("p=%.2f rule=%v tied=%v vetoed=%v", m.probability(p.features), p.rule >= 0, p.tied, p.vetoed)
+	}
+	for _, l := range ip.item.Leads {
+		if k := NormalizeKey(l.Person, l.Company); !found[k] {
+			t.Logf("MISS %s %s | %s: %s", ip.item.ID, l.Person, l.Company, describe(k))
+		}
+	}
+	for _, c := range got {
+		if !want[c.Key] {
+			t.Logf("SPUR %s %s | %s: %s", ip.item.ID, c.PersonName, c.CompanyName, describe(c.Key))
+		}
+	}
+}
+
+// TestTrainPairModelLearnsBothParts trains on pairs that are leads only when the person founded the company
+// and the company is tied to the tracked one: both parts must learn their half.
+func TestTrainPairModelLearnsBothParts(t *testing.T) {
+	var examples []pairExample
+	for range 20 {
+		examples = append(examples,
+			pairExample{features: []string{"bias", "btw:founded", "deal:partner"}, lead: true},
+			pairExample{features: []string{"bias", "btw:founded"}},
+			pairExample{features: []string{"bias", "deal:partner"}},
+			pairExample{features: []string{"bias"}})
+	}
+	m := trainPairModel(examples, pairTrainConfig{minCount: 1, iterations: 500, rate: 0.05, tie: true})
+	if _, ok := m.tie["btw:founded"]; ok {
+		t.Errorf("the tie part weighs btw:founded, which tieFeature does not admit")
+	}
+	if m.tie["deal:partner"] <= 0 {
+		t.Errorf("tie weight of deal:partner = %v, want it positive", m.tie["deal:partner"])
+	}
+	for _, ex := range examples[:4] {
+		p := m.probability(ex.features)
+		if ex.lead && p < 0.9 || !ex.lead && p > 0.1 {
+			t.Errorf("probability of %v = %.3f, want it on the side of lead=%v", ex.features, p, ex.lead)
+		}
 	}
 }

@@ -299,7 +299,7 @@ func (s *sentence) lastCompany() string {
 		if t.form == "T" && !s.modifierAt(i) {
 			return "T"
 		}
-		if t.span < 0 || s.spans[t.span].person || s.investorAt(i) || s.placeAt(i) || s.modifierAt(i) || s.adjectiveAt(i) || placeBefore(s, i) || s.notCompanyAt(i) {
+		if t.span < 0 || !s.isCompanyAt(i) || s.investorAt(i) || s.placeAt(i) || s.modifierAt(i) || s.adjectiveAt(i) || placeBefore(s, i) || s.notCompanyAt(i) {
 			continue
 		}
 		return t.text
