@@ -291,8 +291,9 @@ func (f stageFacts) add(k string, mn stageMention) {
 }
 
 // lastCompany returns the last company the sentence names, as written, "T" for the tracked company, or ""
-// when it names none; names that describe a noun ("a Lisbon start-up"), places and investors ("Acme
-// Ventures", "led by Acme") are skipped.
+// when it names none; people (but not a name shaped like a person's without a known given name, "Photonix
+// Nord"), names that describe a noun ("a Lisbon start-up"), places and investors ("Acme Ventures", "led by
+// Acme") are skipped.
 func (s *sentence) lastCompany() string {
 	for i := len(s.toks) - 1; i >= 0; i-- {
 		t := s.toks[i]
