@@ -120,7 +120,6 @@ type itemScan struct {
 	m           *matcher
 	sents       []*sentence
 	topics      []string          // the company, other than the tracked one, each sentence may refer to as "the company"
-	ownTopic    []bool            // whether the company a sentence may refer to is the tracked one
 	firstPerson bool              // the item is a post whose author says they are starting a company
 	text        string            // the item's title and text
 	title       string            // the item's title
@@ -196,8 +195,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		} else {
 			sc.topics = append(sc.topics, topic)
 		}
-		sc.ownTopic = append(sc.ownTopic, topic == m.display)
-		if c := s.subjectCompany(); c != "" && (strings.Count(it.Title+"\n"+it.Text, c) > 1 || s.opensClause()) {
+		if c := s.subjectCompany(); c != "" && (strings.Count(sc.text, c) > 1 || s.opensClause()) {
 			topic = c
 		} else if c := s.lastCompany(); c == "T" || len(s.toks) > 1 && s.toks[0].form == "T" && s.toks[1].form != "'s" && !s.dealWith() {
 			// The tracked company named last, or as the subject of a sentence that tells of no deal with
@@ -237,17 +235,16 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 			listLeft--
 		}
 		s.namedSites(named)
+		// A round no company of its sentence owns is the sentence's subject's ("Coolant Dynamics was started
+		// by two engineers, who closed a $60 million growth round"), else the company the item is about.
+		subject := s.subjectCompany()
 		for _, o := range s.stages(stages) {
-			switch subject := s.subjectCompany(); {
+			switch {
 			case subject != "" && s.toks[0].form != "T":
-				// "Coolant Dynamics was started by two engineers, who closed a $60 million growth round".
 				stages.add(normalizeCompany(subject), o)
 			case sc.topics[i] != "":
 				stages.add(normalizeCompany(sc.topics[i]), o)
-			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we") || !sc.ownTopic[i]):
-				// A round no company of its sentence owns, where the item was not last talking about the
-				// tracked company, is the last other company's ("... has launched Photonix Nord. The company
-				// has raised NOK 30 million").
+			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we")):
 				stages.add(normalizeCompany(other), o)
 			}
 		}
@@ -1341,13 +1338,13 @@ func (s *sentence) isCompanyLike(i int) bool {
 	return t.form == "T" || t.span >= 0 && !s.spans[t.span].place && (!s.spans[t.span].person || s.companyContext(i)) && !strings.ContainsAny(t.text, "$€£") && !s.givenName(i)
 }
 
-// describesPersonAt reports whether the tracked company at token i only says where a person works or
-// worked: "Lattice scientist Priyanka Rao", "Northwind's former VP of software, Anil Kapoor".
+// describesPersonAt reports whether the company at token i only says where a person works or worked:
+// "previously an engineer at Adyen", and for the tracked company "Lattice scientist Priyanka Rao",
+// "Northwind's former VP of software, Anil Kapoor".
 func (s *sentence) describesPersonAt(i int) bool {
 	if i >= 2 && s.toks[i-1].form == "at" {
-		// "previously an engineer at Adyen", "a former head of product at Lattice Pay"
 		if f := s.toks[i-2].form; strings.HasPrefix(f, rolePrefix) || deptWords[f] {
-			return true
+			return true // "a former head of product at Lattice Pay"
 		}
 	}
 	if s.toks[i].form != "T" {

@@ -643,6 +643,8 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Northwind will deploy sensors from Fieldgrid under a partnership with Northwind. Fieldgrid was started by two former engineers at a Dutch chipmaker, Ana Duarte and Rui Lopes, who closed a $60 million growth round in January.", StageSeriesBPlus},
 		"their round, told by the tracked company": {
 			"Northwind has made its first investment in Fieldgrid, founded by Ana Duarte. We joined their $900K angel round and will offer their predictions inside Northwind's dashboard.", StagePreSeedSeed},
+		"the round after founders described by where they worked": {
+			"Fieldgrid, a Lisbon start-up founded by Ana Duarte, a former head of product at Northwind, and Rui Lopes, previously an engineer at Adyen, has raised a $3.5 million seed round led by LocalGlobe.", StagePreSeedSeed},
 		"the company named like a person, then its round": {
 			"Ana Duarte, chief scientist at Northwind until September, has launched Photonix Nord in Trondheim. The company has raised NOK 30 million from angels.", StagePreSeedSeed},
 	}

@@ -98,12 +98,10 @@ func trainPairModel(examples []pairExample, cfg pairTrainConfig) *pairModel {
 	}
 	// The tie part's weights follow the founder part's in one vector.
 	tieIndex := map[string]int{}
-	var tieVocab []string
 	if cfg.tie {
 		for _, f := range vocab {
 			if tieFeature(f) {
-				tieIndex[f] = len(vocab) + len(tieVocab)
-				tieVocab = append(tieVocab, f)
+				tieIndex[f] = len(vocab) + len(tieIndex)
 			}
 		}
 	}
@@ -119,7 +117,7 @@ func trainPairModel(examples []pairExample, cfg pairTrainConfig) *pairModel {
 			}
 		}
 	}
-	w := make([]float64, len(vocab)+len(tieVocab))
+	w := make([]float64, len(vocab)+len(tieIndex))
 	if j, ok := tieIndex["bias"]; ok {
 		w[j] = 2 // the tie part starts out sure, so that the founder part starts as the model alone
 	}
