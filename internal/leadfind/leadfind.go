@@ -134,6 +134,8 @@ type itemScan struct {
 	sites       []site            // the web sites the item links or names
 	named       map[string]string // normalised company name -> the address the item gives right after it
 	stages      stageFacts        // what the item says of each company's rounds
+	full        map[string]string // normalised company name -> the longer name the item also gives it (fullNames)
+	item        []string          // the pair model's features of the item as a whole (itemContext)
 }
 
 // mention is one person of a link.
@@ -258,6 +260,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	// A deal told under a company's full name holds for its short name ("acquire Sealane Power ... Sealane
 	// was set up by").
 	full := sc.fullNames()
+	sc.full = full
 	for short, long := range full {
 		if rel, ok := sc.rels[normalizeCompany(long)]; ok && sc.rels[short] == "" {
 			sc.rels[short] = rel

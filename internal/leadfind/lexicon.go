@@ -69,7 +69,7 @@ innovation brand creative content policy regulatory clinical medical scientific
 `)
 
 // particles join the parts of a person's name ("Ludwig van Beethoven").
-var particles = wordSet(`van von de der den del della da di du dos das le la bin ibn al ter ten`)
+var particles = wordSet(`van von de der den del della dela da di du dos das le la bin ibn al ter ten`)
 
 // companyWords end company names and never appear in person names.
 var companyWords = wordSet(`

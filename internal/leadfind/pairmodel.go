@@ -45,7 +45,7 @@ func tieFeature(f string) bool {
 	return false
 }
 
-var tieFeaturePrefixes = []string{"bias", "deal:", "venture", "c:", "cm:", "s:tracked", "sw:", "rule", "norule", "post", "topic"}
+var tieFeaturePrefixes = []string{"bias", "deal:", "venture", "c:", "cm:", "s:tracked", "sw:", "rule", "norule", "post", "topic", "x:"}
 
 var thePairModel = mustParsePairModel(pairModelText)
 

@@ -1,6 +1,8 @@
 package leadfind
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -14,7 +16,8 @@ import (
 
 // pair is a person and a company one item names near each other.
 type pair struct {
-	person, company string
+	person, company string // the company by the longest name the item gives it
+	written         string // the company as the pair's sentence writes it ("Halden" for Halden Microsystems)
 	sent            int  // the person's sentence
 	ptok            int  // the person's token in their sentence
 	ctok            int  // the company's token in the person's sentence, or -1 when it stands elsewhere
@@ -28,8 +31,8 @@ type pair struct {
 // pairWindow is how many tokens apart a person and a company of one sentence may stand to make a pair.
 const pairWindow = 30
 
-// nearSentences is how many sentences before and after a person's the companies stand that pair with them.
-const nearSentences = 2
+// nearOrder are the sentences, before and after a person's, whose companies pair with them, nearest first.
+var nearOrder = []int{-1, 1, -2, 2}
 
 // isPersonAt reports whether token i is a name that reads as a person's.
 func (s *sentence) isPersonAt(i int) bool {
@@ -39,18 +42,18 @@ func (s *sentence) isPersonAt(i int) bool {
 
 // isCompanyAt reports whether token i is a name that may be a company's: not a place or the tracked
 // company, and not a person's unless it is shaped like one without a known given name ("Lipa Ledger",
-// "Mbegu Bora").
+// "Mbegu Bora") or the words around it treat it as a company ("Marta Ruiz, a Bilbao start-up").
 func (s *sentence) isCompanyAt(i int) bool {
 	t := s.toks[i]
 	if t.span < 0 {
 		return false
 	}
 	sp := &s.spans[t.span]
-	return !sp.place && (!sp.person || !firstNames[strings.ToLower(sp.words[0])])
+	return !sp.place && (!sp.person || !firstNames[strings.ToLower(sp.words[0])] || s.companyContext(i))
 }
 
 // pairs returns the pairs of an item: each person with each company of their sentence within pairWindow
-// tokens, of the nearSentences before and after, and the company their sentence may refer to as "the
+// tokens, the companies of the sentences of nearOrder, and the company their sentence may refer to as "the
 // company"; rules are the leads the patterns found, each made a pair of its own where no sentence pairs its
 // person and company.
 func (sc *itemScan) pairs(rules []Candidate) []pair {
@@ -65,6 +68,16 @@ func (sc *itemScan) pairs(rules []Candidate) []pair {
 			return
 		}
 		p.rule = -1
+		p.written = p.company
+		if long, ok := sc.full[normalizeCompany(p.company)]; ok {
+			// "Halden, co-founded by Ruben Castillo" after "Halden Microsystems": one company, the pair of the
+			// first sentence that pairs them.
+			p.company = long
+			key = NormalizeKey(p.person, long)
+			if _, ok := index[key]; ok {
+				return
+			}
+		}
 		index[key] = len(out)
 		out = append(out, p)
 	}
@@ -78,8 +91,10 @@ func (sc *itemScan) pairs(rules []Candidate) []pair {
 					add(pair{person: s.toks[i].text, company: s.toks[j].text, sent: si, ptok: i, ctok: j, csent: si})
 				}
 			}
-			for sj := max(0, si-nearSentences); sj < min(len(sc.sents), si+nearSentences+1); sj++ {
-				if sj == si {
+			// The nearest sentence naming the company makes the pair, the one before first.
+			for _, d := range nearOrder {
+				sj := si + d
+				if sj < 0 || sj >= len(sc.sents) {
 					continue
 				}
 				o := sc.sents[sj]
@@ -99,28 +114,57 @@ func (sc *itemScan) pairs(rules []Candidate) []pair {
 		if !ok {
 			i = len(out)
 			index[c.Key] = i
-			out = append(out, pair{person: c.PersonName, company: c.CompanyName, sent: -1, ptok: -1, ctok: -1, csent: -1})
+			out = append(out, pair{person: c.PersonName, company: c.CompanyName, written: c.CompanyName, sent: -1, ptok: -1, ctok: -1, csent: -1})
 		}
 		out[i].rule = ri
 	}
+	sc.item = sc.itemContext()
 	companies := make(map[string]*companyFacts)
 	for i := range out {
 		p := &out[i]
-		key := normalizeCompany(p.company)
+		key := normalizeCompany(p.written)
 		c, ok := companies[key]
 		if !ok {
-			c = sc.companyFacts(p.company, key, rules)
+			c = sc.companyFacts(p.written, key, rules)
 			companies[key] = c
 		}
 		p.tied = c.tied
 		if p.sent >= 0 {
 			s := sc.sents[p.sent]
 			p.vetoed = p.ctok >= 0 && (s.soldAfter(p.ctok) || s.investorAt(p.ctok) || s.followedByBoard(p.ctok+1) || s.trackedLaunch(p.ctok)) ||
-				s.roundLeader(p.ptok) || s.trackedBoard()
+				s.roundLeader(p.ptok) || s.trackedBoard() || s.beforeTracked()
 		}
-		p.features = sc.pairFeatures(p, c, rules)
+		p.features = crossed(sc.pairFeatures(p, c, rules))
 	}
 	return out
+}
+
+// crossFeatures are the features whose pairs the model also reads together: what the patterns found, the
+// deal, and what the item says against a tie.
+var crossFeatures = wordSet(`rule:cofounder_in_news rule:departed_to_found rule:acquired_founder rule:partner_founder
+rule:portfolio_founder rule:spinout_founder norule venture c:denied c:rumour c:rival c:customer c:disclaimed c:meeting
+c:item:denied c:item:rumour p:founder p:ruled c:ruled post topic s:tracked c:title p:title c:site c:personshape`)
+
+// crossed appends to fs every pair of its crossFeatures, joined by "&".
+func crossed(fs []string) []string {
+	var keys []string
+	for _, f := range fs {
+		if crossFeatures[f] || strings.HasPrefix(f, "deal:") {
+			keys = append(keys, f)
+		}
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	for i, a := range keys {
+		for _, b := range keys[i+1:] {
+			if tieFeature(a) && tieFeature(b) {
+				fs = append(fs, "x:"+a+"&"+b) // the tie part reads it too
+			} else {
+				fs = append(fs, "xf:"+a+"&"+b)
+			}
+		}
+	}
+	return fs
 }
 
 // companyFacts is what an item says of one company, the same for every pair it is in.
@@ -133,11 +177,15 @@ type companyFacts struct {
 // companyFacts reads what the item says of the company named name (normalised: key).
 func (sc *itemScan) companyFacts(name, key string, rules []Candidate) *companyFacts {
 	c := &companyFacts{}
-	if rel := sc.rels[key]; rel != "" {
+	long := key
+	if l, ok := sc.full[key]; ok {
+		long = normalizeCompany(l)
+	}
+	if rel := cmp.Or(sc.rels[key], sc.rels[long]); rel != "" {
 		c.features = append(c.features, "deal:"+rel)
 		c.tied = true
 	}
-	if sc.newVenture[key] {
+	if sc.newVenture[key] || sc.newVenture[long] {
 		c.features = append(c.features, "venture")
 		c.tied = true
 	}
@@ -150,6 +198,7 @@ func (sc *itemScan) companyFacts(name, key string, rules []Candidate) *companyFa
 	}
 	c.tied = c.tied || sc.tiedVenture(key, nil)
 	c.features = append(c.features, sc.companyContext(name)...)
+	c.features = append(c.features, sc.item...)
 	if sc.named[key] != "" || websiteOf(name, sc.m, sc.sites) != "" {
 		c.features = append(c.features, "c:site")
 	}
@@ -229,7 +278,7 @@ func (sc *itemScan) pairFeatures(p *pair, c *companyFacts, rules []Candidate) []
 		fs = append(fs, "p:role:"+tie)
 	}
 	where := "other"
-	switch p.company {
+	switch p.written {
 	case sc.companyBefore(p.sent, p.ptok):
 		where = "before"
 	case sc.companyAfter(p.sent, p.ptok):
@@ -258,7 +307,7 @@ func (sc *itemScan) pairFeatures(p *pair, c *companyFacts, rules []Candidate) []
 	fs = appendContext(fs, s, p.ptok, kind+":p")
 	o := sc.sents[p.csent]
 	for j := range o.toks {
-		if o.toks[j].text == p.company {
+		if o.toks[j].text == p.written {
 			fs = appendContext(fs, o, j, kind+":c")
 			if j == 0 {
 				fs = append(fs, kind+":c:subject")
@@ -327,9 +376,70 @@ func (sc *itemScan) companyContext(company string) []string {
 		if s.disclaimsTie() {
 			out = append(out, "c:disclaimed")
 		}
+		if s.deniesDeal() {
+			out = append(out, "c:denied")
+		}
+		if s.hasWord(rumourWords) {
+			out = append(out, "c:rumour")
+		}
 	}
 	return out
 }
+
+// itemContext returns what the item says of the tracked company's deals as a whole: that it denies one, or
+// that one is a rumour.
+func (sc *itemScan) itemContext() []string {
+	var out []string
+	denied, rumour := false, false
+	for _, s := range sc.sents {
+		if !s.hasTracked() {
+			continue
+		}
+		denied = denied || s.deniesDeal()
+		rumour = rumour || s.hasWord(rumourWords)
+	}
+	if denied {
+		out = append(out, "c:item:denied")
+	}
+	if rumour {
+		out = append(out, "c:item:rumour")
+	}
+	return out
+}
+
+// denyVerbs and dealNouns read a denial: "denies it is buying", "no partnership with", "nothing to do with".
+var (
+	denyVerbs = wordSet(`deny denies denied denying denial dismissed dismisses rejects rejected`)
+	dealNouns = wordSet(`deal deals partnership partnerships agreement agreements plans plan relationship relationships
+talks ties tie link links connection involvement stake investment affiliation contract`)
+)
+
+// deniesDeal reports whether the sentence denies a deal: a verb of denial, "no" or "not" before a deal word
+// ("no partnership", "not in talks"), or "nothing to do with".
+func (s *sentence) deniesDeal() bool {
+	for i, t := range s.toks {
+		if t.span >= 0 {
+			continue
+		}
+		switch {
+		case denyVerbs[t.form]:
+			return true
+		case t.form == "nothing" && i+2 < len(s.toks) && s.toks[i+1].form == "to" && s.toks[i+2].form == "do":
+			return true
+		case t.form == "no" || t.form == "not" || t.form == "never":
+			for k := i + 1; k < min(len(s.toks), i+4); k++ {
+				if dealNouns[s.toks[k].form] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rumourWords mark a deal told as a rumour.
+var rumourWords = wordSet(`reportedly rumour rumours rumor rumors rumoured rumored speculation speculated familiar
+eyeing considering exploring mulling unconfirmed`)
 
 // launchVerbs, before a name, say it is a product: "T launched Atlas".
 var launchVerbs = wordSet(`launch launches launched launching unveil unveils unveiled release releases released introduce

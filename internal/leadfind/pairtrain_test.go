@@ -311,7 +311,7 @@ func reportPairs(t *testing.T, ip itemPairs, m *pairModel, th thresholds) {
 	}
 	for _, c := range got {
 		if !want[c.Key] {
-			t.Logf("SPUR %s %s | %s: %s", ip.item.ID, c.PersonName, c.CompanyName, describe(c.Key))
+			t.Logf("SPUR %s %s | %s: %s %s", ip.item.ID, c.PersonName, c.CompanyName, describe(c.Key), c.Relation)
 		}
 	}
 }

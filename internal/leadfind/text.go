@@ -178,6 +178,10 @@ func appendWord(out []rawToken, w string) []rawToken {
 	if strings.HasSuffix(w, "'s") && len(w) > 2 {
 		return append(appendWord(out, w[:len(w)-2]), rawToken{text: "'s", punct: true})
 	}
+	if strings.HasSuffix(w, "s'") && len(w) > 2 && isUpperStart(w) {
+		// "Enerjik Labs' Nilüfer Şen": the possessive of a name ending in s.
+		return append(appendWord(out, w[:len(w)-1]), rawToken{text: "'s", punct: true})
+	}
 	lower := strings.ToLower(w)
 	if lower == "w/" {
 		return append(out, rawToken{text: w})
@@ -593,7 +597,7 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 		for i := 1; i+1 < len(rt); i++ {
 			lower := strings.ToLower(rt[i].text)
 			if cls[i] == plainWord && !rt[i].punct && tracked[i] == 0 && isUpperStart(rt[i].text) && stopWords[lower] &&
-				!joinWords[lower] && cls[i-1] == nameWord && cls[i+1] == nameWord && tracked[i-1] == 0 && tracked[i+1] == 0 {
+				!joinWords[lower] && cls[i-1] == nameWord && tracked[i-1] == 0 && (cls[i+1] == nameWord && tracked[i+1] == 0 || nameTails[lower]) {
 				cls[i] = nameWord
 			}
 		}
@@ -606,6 +610,10 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 	}
 	return cls, role
 }
+
+// nameTails are stop words that end a name when written with a capital after it in running text: "Riverbank
+// Press", "Tabeeb Now", "Settle Up", "Semence Plus".
+var nameTails = wordSet(`press build now up plus next together here an`)
 
 // particleCompound reports whether w is a surname joined to a lowercase particle, as "al-Farsi",
 // "el-Sayed" or "d'Souza" are.
@@ -677,8 +685,14 @@ func looksLikePerson(words []string) bool {
 	if last := strings.ToLower(words[len(words)-1]); companySuffix(last) {
 		return false
 	}
-	return full >= 1 && full <= 3 && total >= 2 && total <= 4
+	// Four full words make a name that starts with a given name or has a Vietnamese middle name: "Ana María
+	// Zuluaga Henao", "Nguyen Thi Kim Oanh".
+	four := full == 4 && total == 4 && (firstNames[strings.ToLower(fold(words[0]))] || vietMiddle[strings.ToLower(fold(words[1]))])
+	return full >= 1 && (full <= 3 || four) && total >= 2 && total <= 4
 }
+
+// vietMiddle are the middle names that mark a Vietnamese person's name.
+var vietMiddle = wordSet(`thi van`)
 
 // companySuffix reports whether a word ends the way names of companies end ("Microsystems", "Genomics",
 // "Dataworks").
@@ -700,8 +714,12 @@ func describingCompound(w string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(w[i+1:])
 	after := w[i+1:]
-	return unicode.IsLower(r) && (!nameSyllable.MatchString(after) || after == "free" || after == "long")
+	return unicode.IsLower(r) && (!nameSyllable.MatchString(after) && !closedSyllable.MatchString(after) || after == "free" || after == "long")
 }
+
+// closedSyllable matches a Korean given name's syllable that closes on k or l, as in "Gi-seok", "Ha-neul" or
+// "Chang-cheol": the vowels Korean romanisation writes, which English words after a hyphen do not end in.
+var closedSyllable = regexp.MustCompile(`^(?:ch|kk|tt|pp|ss|jj|[bdghjkmnprstw])?(?:y?eo|eu|ae|oe|ui|y?[aeiou])[kl]$`)
 
 // nameSyllable matches one romanised syllable of a given name written after a hyphen, as in "Seung-hoon",
 // "Tae-yang", "Yu-ting" or "Jae-hyun": a few consonants, one run of vowels and at most a closing n, ng or m.

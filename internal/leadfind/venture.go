@@ -1292,6 +1292,18 @@ func (s *sentence) companyContext(i int) bool {
 		return next.span < 0 && next.form != "T" && !strings.HasPrefix(next.form, rolePrefix) && isLowerWord(next.text) &&
 			!founderRoles[word(next.form)]
 	}
+	if i+2 < len(s.toks) && s.toks[i+1].form == "," && (s.toks[i+2].form == "a" || s.toks[i+2].form == "an" || s.toks[i+2].form == "the") {
+		// "Marta Ruiz, a Bilbao start-up", "Grace Obi, the Houston printing start-up"; not "Meera Pillai, the
+		// company employs", where the company is the clause's subject.
+		for k := i + 4; k < len(s.toks) && k <= i+6; k++ {
+			if ventureNouns[s.toks[k].form] {
+				return true
+			}
+			if s.toks[k].form == "," || s.toks[k].form == "." {
+				break
+			}
+		}
+	}
 	if i+1 < len(s.toks) {
 		switch s.toks[i+1].form {
 		case "raised", "raises", "closed", "announced":
