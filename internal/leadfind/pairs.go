@@ -18,13 +18,13 @@ import (
 type pair struct {
 	person, company string // the company by the longest name the item gives it
 	written         string // the company as the pair's sentence writes it ("Halden" for Halden Microsystems)
-	sent            int  // the person's sentence
-	ptok            int  // the person's token in their sentence
-	ctok            int  // the company's token in the person's sentence, or -1 when it stands elsewhere
-	csent           int  // the company's sentence
-	rule            int  // index of the lead the patterns found for this pair in their output, or -1
-	vetoed          bool // the sentence says the company was sold, invests, or seats the person on a board
-	tied            bool // the item ties the company to the tracked one: a deal the patterns read, or a sentence naming both
+	sent            int    // the person's sentence
+	ptok            int    // the person's token in their sentence
+	ctok            int    // the company's token in the person's sentence, or -1 when it stands elsewhere
+	csent           int    // the company's sentence
+	rule            int    // index of the lead the patterns found for this pair in their output, or -1
+	vetoed          bool   // the sentence says the company was sold, invests, or seats the person on a board
+	tied            bool   // the item ties the company to the tracked one: a deal the patterns read, or a sentence naming both
 	features        []string
 }
 
