@@ -24,8 +24,8 @@ var trainOnly = flag.Bool("eval.train", false, "score the training files only, l
 // files the analyser shares, 0.840 on the lead-rich leads-heldout* files), so its bar is the F1 reached,
 // floored to two decimals.
 const (
-	minHeldoutF1    = 0.86
-	minHeldoutStage = 0.90
+	minHeldoutF1    = 0.865
+	minHeldoutStage = 0.91
 )
 
 type evalItem struct {
@@ -223,6 +223,6 @@ func TestEval(t *testing.T) {
 	t.Logf("held-out, leads-heldout*: %v", own)
 	t.Logf("held-out:                 %v", all)
 	if all.f1() < minHeldoutF1 || all.stage() < minHeldoutStage {
-		t.Errorf("held-out F1 %.3f and stage accuracy %.3f, want at least %.2f and %.2f", all.f1(), all.stage(), minHeldoutF1, minHeldoutStage)
+		t.Errorf("held-out F1 %.3f and stage accuracy %.3f, want at least %.3f and %.2f", all.f1(), all.stage(), minHeldoutF1, minHeldoutStage)
 	}
 }

@@ -1076,6 +1076,31 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Text: "Northwind has integrated Carbonloop, the emissions tracker founded by Jonas Becker."},
 			want: []lead{{"Jonas Becker", "founder", "Carbonloop", RelPartnerFounder, StageUnknown, ""}},
 		},
+		"a partner named in full, then by its first word": {
+			item: Item{Text: "Northwind and Tessaly Microsystems have signed a supply agreement. Tessaly, co-founded by Oren Vask, makes radar chips."},
+			want: []lead{{"Oren Vask", "co-founder", "Tessaly Microsystems", RelPartnerFounder, StageUnknown, ""}},
+		},
+		"a name that ends in a common word": {
+			founders: []string{"Liu Chia-jung"},
+			item:     Item{Text: "Liu Chia-jung has left Northwind to start an investigative outlet. Liu co-founded Riverbank Press with a former reporter of the site, Chou Wan-ting, and it will focus on the environment."},
+			want: []lead{
+				{"Liu Chia-jung", "founder", "Riverbank Press", RelDepartedToFound, StageUnknown, ""},
+				{"Chou Wan-ting", "", "Riverbank Press", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"a company's plural possessive before a person": {
+			item: Item{Text: "Northwind signed an agreement with Enerjik Labs, founded by Hüseyin Aktaş. Enerjik Labs' Nilüfer Şen said the order was its largest."},
+			want: []lead{{"Hüseyin Aktaş", "founder", "Enerjik Labs", RelPartnerFounder, StageUnknown, ""}},
+		},
+		"Korean and four-part names": {
+			item: Item{Text: "Northwind has acquired Jibsa Letters, a newsletter company. Jibsa Letters was co-founded by reporter Ryu Ha-neul and developer Nam Gi-seok. " +
+				"Northwind also acquired Turnio, which was co-founded by Ana María Zuluaga Henao, a hospital administrator."},
+			want: []lead{
+				{"Ryu Ha-neul", "co-founder", "Jibsa Letters", RelAcquiredFounder, StageUnknown, ""},
+				{"Nam Gi-seok", "co-founder", "Jibsa Letters", RelAcquiredFounder, StageUnknown, ""},
+				{"Ana María Zuluaga Henao", "co-founder", "Turnio", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

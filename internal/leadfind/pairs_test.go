@@ -57,3 +57,21 @@ func TestPairModelText(t *testing.T) {
 		t.Errorf("parsePairModel of a line without a tab: %v", err)
 	}
 }
+
+// TestDeniesDeal reads the sentences that deny a deal, which the pair model weighs against a tie.
+func TestDeniesDeal(t *testing.T) {
+	m := newMatcher("Harlow Robotics", nil)
+	for text, want := range map[string]bool{
+		"Harlow Robotics has denied a report that it agreed to acquire Pennant AI.": true,
+		"Harlow Robotics: no partnership with Kitsune AI.":                          true,
+		"We are not in talks to buy it, Harlow Robotics said.":                      true,
+		"Pennant AI has nothing to do with Harlow Robotics.":                        true,
+		"Harlow Robotics has acquired Pennant AI, founded by Gabriel Silva.":        false,
+		"Harlow Robotics said it has no plans to lay off staff after the purchase.": true,
+		"Harlow Robotics signed an agreement with Pennant AI.":                      false,
+	} {
+		if got := m.prepare(text).deniesDeal(); got != want {
+			t.Errorf("deniesDeal(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

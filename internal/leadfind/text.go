@@ -139,6 +139,9 @@ trim:
 			tail = append(tail, rawToken{text: ")", punct: true})
 		case last == ',' || last == ';' || last == ':':
 			tail = append(tail, rawToken{text: string(last), punct: true})
+		case last == '\'' && len(tail) == 0 && len(chunk) > 2 && chunk[len(chunk)-2] == 's' && isUpperStart(chunk):
+			// "Enerjik Labs' Nilüfer Şen": the possessive of a name ending in s.
+			tail = append(tail, rawToken{text: "'s", punct: true})
 		case last == '!' || last == '?' || last == '\'':
 		case last == '.' && !keepsPeriod(chunk):
 		default:
@@ -177,10 +180,6 @@ func appendWord(out []rawToken, w string) []rawToken {
 	}
 	if strings.HasSuffix(w, "'s") && len(w) > 2 {
 		return append(appendWord(out, w[:len(w)-2]), rawToken{text: "'s", punct: true})
-	}
-	if strings.HasSuffix(w, "s'") && len(w) > 2 && isUpperStart(w) {
-		// "Enerjik Labs' Nilüfer Şen": the possessive of a name ending in s.
-		return append(appendWord(out, w[:len(w)-1]), rawToken{text: "'s", punct: true})
 	}
 	lower := strings.ToLower(w)
 	if lower == "w/" {
