@@ -742,17 +742,30 @@ func (s *sentence) nameKey(i int) string {
 // "Cobaltine And Lithos" in a headline.
 var joinWords = wordSet(`a an the and or of for in on at by to with from via vs as is are was were has have had will says said`)
 
-// titleCase reports whether most words of a sentence are capitalised, as in a headline.
+// titleCase reports whether a sentence is written as a headline: most of its words that make no name
+// capitalised, or, when it has none, most of its words.
 func titleCase(rt []rawToken) bool {
-	words, upper := 0, 0
-	for _, t := range rt {
+	words, upper, stops, upperStops := 0, 0, 0, 0
+	for i, t := range rt {
 		if t.punct {
 			continue
 		}
 		words++
-		if isUpperStart(t.text) {
+		up := isUpperStart(t.text)
+		if up {
 			upper++
 		}
+		if i > 0 && stopWords[strings.ToLower(t.text)] {
+			stops++
+			if up {
+				upperStops++
+			}
+		}
+	}
+	if stops > 0 {
+		// The words no name is made of tell: "Liu co-founded Riverbank Press with former reporter Chou Wan-ting"
+		// has many names, but its verbs and prepositions are written small.
+		return upperStops*2 > stops
 	}
 	return words > 0 && upper*2 > words
 }
