@@ -1092,6 +1092,13 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Text: "Northwind signed an agreement with Enerjik Labs, founded by Hüseyin Aktaş. Enerjik Labs' Nilüfer Şen said the order was its largest."},
 			want: []lead{{"Hüseyin Aktaş", "founder", "Enerjik Labs", RelPartnerFounder, StageUnknown, ""}},
 		},
+		"a post's author named with a handle": {
+			item: Item{Title: "Post by Jonas Ek (@jonasek)", Text: "Personal news: after four years running product at Northwind I've started Klipptid with Sara Lindgren. We build booking software for barbers."},
+			want: []lead{
+				{"Sara Lindgren", "", "Klipptid", RelCofounderInNews, StageUnknown, ""},
+				{"Jonas Ek", "founder", "Klipptid", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
 		"Korean and four-part names": {
 			item: Item{Text: "Northwind has acquired Jibsa Letters, a newsletter company. Jibsa Letters was co-founded by reporter Ryu Ha-neul and developer Nam Gi-seok. " +
 				"Northwind also acquired Turnio, which was co-founded by Ana María Zuluaga Henao, a hospital administrator."},

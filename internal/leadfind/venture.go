@@ -47,6 +47,9 @@ var postSites = wordSet(strings.ToLower(postSiteNames))
 // words after a colon or a dash ("Jane Doe on LinkedIn: Something new").
 var authorPattern = regexp.MustCompile(`^(.+?) on (?:` + strings.ReplaceAll(postSiteNames, " ", "|") + `)(?:\s*[:|–—-].*)?$`)
 
+// postByPattern reads the author of a post titled "Post by Jonas Ek (@jonasek)" or "Post by Jonas Ek: ...".
+var postByPattern = regexp.MustCompile(`^Post by (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,3})(?:\s*\(@[\w.]+\))?(?:\s*[:|–—-].*)?$`)
+
 // bylinePattern reads the author of a blog post from its first line ("By Jane Doe") or its last ("— Jane
 // Doe").
 var bylinePattern = regexp.MustCompile(`^(?:By|[—–-]) ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
@@ -55,8 +58,15 @@ var bylinePattern = regexp.MustCompile(`^(?:By|[—–-]) ?(\p{Lu}[\p{L}'’-]+(
 // for ("@kenjimori" for Kenji Mori, a founder of the tracked company or a person the item names), or a
 // byline; "" when there is none.
 func (sc *itemScan) author(it Item) string {
-	if m := authorPattern.FindStringSubmatch(strings.TrimSpace(it.Title)); m != nil {
+	title := strings.TrimSpace(it.Title)
+	if m := postByPattern.FindStringSubmatch(title); m != nil {
+		return m[1]
+	}
+	if m := authorPattern.FindStringSubmatch(title); m != nil {
 		name := strings.TrimSpace(m[1])
+		if at := strings.Index(name, " (@"); at > 0 && strings.HasSuffix(name, ")") {
+			name = name[:at] // "Rohan Iyer (@rohan_iyer) on X"
+		}
 		if !strings.HasPrefix(name, "@") {
 			return name
 		}
