@@ -221,7 +221,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	stages := newStageFacts()
 	named := make(map[string]string)
 	other := "" // the last company other than the tracked one the item named
-	sc.firstPerson = sc.author(it) != "" && firstPersonFounding.MatchString(it.Text)
+	sc.firstPerson = sc.author(it) != "" && firstPersonFounding.MatchString(sc.text)
 	var mentions []mention
 	listRel, listLeft := "", 0 // a deal with several companies the next sentences list, and for how many more
 	for i, s := range sc.sents {

@@ -1099,6 +1099,13 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Jonas Ek", "founder", "Klipptid", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
+		"a post telling what's next": {
+			item: Item{Title: "Ahmed Gaber (@ahmedg) on X", Text: "5 years as CTO at Northwind ends this week.\n\nwhat's next: Kashf Labs. fraud detection for banks. co-founded with Nada El-Husseiny."},
+			want: []lead{
+				{"Nada El-Husseiny", "", "Kashf Labs", RelCofounderInNews, StageUnknown, ""},
+				{"Ahmed Gaber", "founder", "Kashf Labs", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
 		"Korean and four-part names": {
 			item: Item{Text: "Northwind has acquired Jibsa Letters, a newsletter company. Jibsa Letters was co-founded by reporter Ryu Ha-neul and developer Nam Gi-seok. " +
 				"Northwind also acquired Turnio, which was co-founded by Ana María Zuluaga Henao, a hospital administrator."},

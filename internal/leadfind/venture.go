@@ -166,7 +166,7 @@ func (sc *itemScan) coAuthors() [][2]int {
 }
 
 // firstPersonFounding marks a post whose author says they are starting a company.
-var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bco-?founder (?:at|of)\b|\bi(?:'ve| have)? (?:just )?(?:left|quit)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b`)
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bwhat'?s next\s*:|\bco-?founded (?:it )?with\b|\bco-?founder (?:at|of)\b|\bi(?:'ve| have)? (?:just )?(?:left|quit)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b`)
 
 // ownFounding is an author's own word that they found a company, which holds for a founder of the tracked
 // company who stays there as well ("I'm starting Ferrule", "I AM co-founding something on the side").
@@ -453,7 +453,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			topic = s.toks[here[len(here)-1]].text
 		}
 	}
-	if author := sc.author(it); author != "" && firstPersonFounding.MatchString(it.Text) {
+	if author := sc.author(it); author != "" && firstPersonFounding.MatchString(sc.text) {
 		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft() ||
 			sc.ownFounding(it.Text)) {
 			for _, s := range sc.sents {
