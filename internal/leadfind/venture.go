@@ -453,7 +453,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			topic = s.toks[here[len(here)-1]].text
 		}
 	}
-	if author := sc.author(it); author != "" && firstPersonFounding.MatchString(sc.text) {
+	if author := sc.author(it); sc.firstPerson {
 		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft() ||
 			sc.ownFounding(it.Text)) {
 			for _, s := range sc.sents {
