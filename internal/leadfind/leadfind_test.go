@@ -645,6 +645,16 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Northwind has made its first investment in Fieldgrid, founded by Ana Duarte. We joined their $900K angel round and will offer their predictions inside Northwind's dashboard.", StagePreSeedSeed},
 		"the round after founders described by where they worked": {
 			"Fieldgrid, a Lisbon start-up founded by Ana Duarte, a former head of product at Northwind, and Rui Lopes, previously an engineer at Adyen, has raised a $3.5 million seed round led by LocalGlobe.", StagePreSeedSeed},
+		"pesos in the Spanish way": {
+			"Northwind partners with Fieldgrid, founded by Ana Duarte, which has raised COP 6.000 millones from angels in Medellín.", StagePreSeedSeed},
+		"reais in the Portuguese way": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, which has raised R$ 60 milhões from investors in São Paulo.", StageSeriesA},
+		"dirhams": {
+			"Northwind acquires Fieldgrid, founded by Ana Duarte. Fieldgrid had raised MAD 300 million from Moroccan investors.", StageSeriesBPlus},
+		"thousands grouped with dots": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, which has raised US$500.000 from family offices.", StagePreSeedSeed},
+		"the round of the company its founders founded": {
+			"Northwind partners with Fieldgrid. Fieldgrid was co-founded by Ana Duarte and Rui Lopes and raised a S$40 million Series B in 2025.", StageSeriesBPlus},
 		"the company named like a person, then its round": {
 			"Ana Duarte, chief scientist at Northwind until September, has launched Photonix Nord in Trondheim. The company has raised NOK 30 million from angels.", StagePreSeedSeed},
 	}

@@ -24,7 +24,16 @@ const (
 
 // amountPattern finds an amount of money in a prepared sentence (lowercase, tokens separated by spaces): a
 // currency sign or code, the number, a magnitude, or the number followed by the currency's name.
-var amountPattern = regexp.MustCompile(`(?:^| )(?:(us\$|a\$|c\$|s\$|nz\$|r\$|\$|€|£|¥|₹|r|(?:usd|eur|gbp|chf|sek|nok|dkk|jpy|inr|cad|aud|sgd|brl|ksh|kes|zar|ngn|pln) ?)(\d+(?:[.,]\d+)*) ?(k|m|mn|mm|million|millions|b|bn|billion|thousand)?|(\d+(?:[.,]\d+)*) ?(k|m|mn|million|b|bn|billion|thousand)? (dollars|euros|pounds|francs|kronor|crowns|usd|eur|gbp|chf|sek|nok|dkk))(?: |$)`)
+var amountPattern = regexp.MustCompile(`(?:^| )(?:((?:` + currencySigns + `|` + currencyCodes + `) ?)(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)?|(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)? (dollars|euros|pounds|francs|kronor|crowns|` + currencyCodes + `))(?: |$)`)
+
+// currencySigns and currencyCodes are the currencies amountPattern reads, as regular expressions.
+const (
+	currencySigns = `us\$|a\$|c\$|s\$|nz\$|r\$|mx\$|nt\$|hk\$|\$|€|£|¥|₹|₩|₦|₱|₫|₺|₪|฿|৳|r|rp|rm|s/`
+	currencyCodes = `usd|eur|gbp|chf|sek|nok|dkk|isk|jpy|inr|cad|aud|sgd|brl|ksh|kes|zar|ngn|pln|czk|huf|ron|uah|try|ils|` +
+		`mxn|cop|clp|ars|pen|uyu|gtq|bob|crc|pyg|dop|xaf|xof|fcfa|cfa|sar|aed|qar|kwd|bhd|omr|egp|mad|tnd|dzd|etb|rwf|ugx|` +
+		`tzs|ghs|zmw|mwk|krw|rmb|cny|yuan|twd|hkd|vnd|idr|php|thb|myr|pkr|lkr|npr|bdt|tk`
+	magnitudeWords = `k|m|mn|mm|million|millions|b|bn|billion|thousand|crore|crores|lakh|lakhs|millones|millón|millon|milhões|milhoes|milhão|milhao|mil`
+)
 
 // dollarRates are rough US dollar values of one unit of a currency.
 var dollarRates = map[string]float64{
@@ -33,16 +42,44 @@ var dollarRates = map[string]float64{
 	"€": 1.1, "eur": 1.1, "euros": 1.1,
 	"£": 1.27, "gbp": 1.27, "pounds": 1.27,
 	"chf": 1.1, "francs": 1.1,
-	"sek": 0.095, "kronor": 0.095, "nok": 0.09, "dkk": 0.15, "crowns": 0.1,
+	"sek": 0.095, "kronor": 0.095, "nok": 0.09, "dkk": 0.15, "crowns": 0.1, "isk": 0.0072,
 	"¥": 0.007, "jpy": 0.007, "₹": 0.012, "inr": 0.012,
-	"r$": 0.18, "brl": 0.18, "pln": 0.25, "r": 0.055, "zar": 0.055, "ksh": 0.0077, "kes": 0.0077, "ngn": 0.00065,
+	"r$": 0.18, "brl": 0.18, "pln": 0.25, "r": 0.055, "zar": 0.055, "ksh": 0.0077, "kes": 0.0077, "ngn": 0.00065, "₦": 0.00065,
+	"czk": 0.043, "huf": 0.0027, "ron": 0.22, "uah": 0.024, "try": 0.03, "₺": 0.03, "ils": 0.27, "₪": 0.27,
+	"mx$": 0.055, "mxn": 0.055, "cop": 0.00025, "clp": 0.0011, "ars": 0.001, "pen": 0.27, "s/": 0.27, "uyu": 0.025,
+	"gtq": 0.13, "bob": 0.145, "crc": 0.002, "pyg": 0.00013, "dop": 0.017,
+	"xaf": 0.0017, "xof": 0.0017, "fcfa": 0.0017, "cfa": 0.0017, "sar": 0.27, "aed": 0.27, "qar": 0.27, "kwd": 3.25,
+	"bhd": 2.65, "omr": 2.6, "egp": 0.02, "mad": 0.1, "tnd": 0.32, "dzd": 0.0074, "etb": 0.0085, "rwf": 0.00075,
+	"ugx": 0.00027, "tzs": 0.0004, "ghs": 0.065, "zmw": 0.04, "mwk": 0.0006,
+	"₩": 0.00073, "krw": 0.00073, "rmb": 0.14, "cny": 0.14, "yuan": 0.14, "nt$": 0.031, "twd": 0.031, "hk$": 0.128,
+	"hkd": 0.128, "₫": 0.00004, "vnd": 0.00004, "rp": 0.000063, "idr": 0.000063, "₱": 0.018, "php": 0.018, "฿": 0.028,
+	"thb": 0.028, "rm": 0.22, "myr": 0.22, "pkr": 0.0036, "lkr": 0.0033, "npr": 0.0075, "৳": 0.0085, "bdt": 0.0085,
+	"tk": 0.0085,
 }
 
 // magnitudes multiply the number of an amount.
 var magnitudes = map[string]float64{
 	"": 1, "k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "million": 1e6, "millions": 1e6,
-	"b": 1e9, "bn": 1e9, "billion": 1e9,
+	"b": 1e9, "bn": 1e9, "billion": 1e9, "crore": 1e7, "crores": 1e7, "lakh": 1e5, "lakhs": 1e5,
+	"millones": 1e6, "millón": 1e6, "millon": 1e6, "milhões": 1e6, "milhoes": 1e6, "milhão": 1e6, "milhao": 1e6, "mil": 1e3,
 }
+
+// dotGroups reports whether num groups its thousands with dots and has no decimals: "500.000", "1.200.000".
+func dotGroups(num string) bool {
+	parts := strings.Split(num, ".")
+	if len(parts) < 2 || strings.Contains(num, ",") {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if len(p) != 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// groupsWithDots are the magnitudes of languages that group thousands with dots: "COP 6.000 millones".
+var groupsWithDots = wordSet(`millones millón millon milhões milhoes milhão milhao mil`)
 
 // fundingWords mark a sentence that reports money raised.
 var fundingWords = wordSet(`raise raises raised raising round rounds funding financing invest invests invested investing
@@ -70,6 +107,9 @@ func amountOf(s string, m []int) float64 {
 		if mag == "" && cur != "dollars" && cur != "euros" && cur != "pounds" {
 			return 0
 		}
+	}
+	if groupsWithDots[mag] || mag == "" && dotGroups(num) {
+		num = strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(num, ".", "\x00"), ",", "."), "\x00", "")
 	}
 	n, ok := parseNumber(num)
 	if !ok {
@@ -274,9 +314,38 @@ func (s *sentence) stages(facts stageFacts) (orphans []stageMention) {
 			continue
 		}
 		facts.add(normalizeCompany(s.toks[owner].text), mn)
+		if subject := s.foundedSubject(owner); subject != "" {
+			// "Pandan Finance was co-founded by Darren Lee and Shalini Menon and raised a S$40 million Series
+			// B": the founders' round is the company's.
+			facts.add(normalizeCompany(subject), mn)
+		}
 	}
 	return orphans
 }
+
+// foundedSubject returns the company that opens the sentence when the name at token i is among the people
+// the sentence says founded it ("Pandan Finance was co-founded by Darren Lee and ..."), or "".
+func (s *sentence) foundedSubject(i int) string {
+	subject := s.subjectCompany()
+	if subject == "" || s.toks[i].span < 0 || s.toks[i].text == subject {
+		return ""
+	}
+	for k := i - 1; k >= 1; k-- {
+		if s.toks[k].form != "by" {
+			continue
+		}
+		// "founded by", "founded in 2019 by"
+		for j := k - 1; j >= 1 && j >= k-3; j-- {
+			if foundingVerbs[s.toks[j].form] {
+				return subject
+			}
+		}
+	}
+	return ""
+}
+
+// foundingVerbs are the verbs before "by" that name a company's founders.
+var foundingVerbs = wordSet(`founded co-founded cofounded started created launched built`)
 
 // add records a mention for company k.
 func (f stageFacts) add(k string, mn stageMention) {
