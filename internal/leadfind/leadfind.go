@@ -246,6 +246,8 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 				stages.add(normalizeCompany(subject), o)
 			case sc.topics[i] != "":
 				stages.add(normalizeCompany(sc.topics[i]), o)
+			case sc.firstPerson && strings.HasPrefix(s.str, "we"):
+				stages.add(authorVenture, o) // "We've raised a $2M seed round", in a founder's post
 			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we")):
 				stages.add(normalizeCompany(other), o)
 			}

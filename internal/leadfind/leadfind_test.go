@@ -655,6 +655,8 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Former Northwind engineer Ana Duarte launches Fieldgrid, which has raised US$500.000 from family offices.", StagePreSeedSeed},
 		"the round of the company its founders founded": {
 			"Northwind partners with Fieldgrid. Fieldgrid was co-founded by Ana Duarte and Rui Lopes and raised a S$40 million Series B in 2025.", StageSeriesBPlus},
+		"a company named like a person, its founders' round": {
+			"Northwind partners with Fieldgrid Verde. Fieldgrid Verde was co-founded by Ana Duarte and Rui Lopes, who raised a US$1 millón pre-seed round last year.", StagePreSeedSeed},
 		"the company named like a person, then its round": {
 			"Ana Duarte, chief scientist at Northwind until September, has launched Photonix Nord in Trondheim. The company has raised NOK 30 million from angels.", StagePreSeedSeed},
 	}
@@ -664,10 +666,27 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			if len(got) == 0 {
 				t.Fatalf("Extract(%q) found no lead", tc.text)
 			}
-			if company := got[0].CompanyName; company != "Fieldgrid" && company != "Photonix Nord" || got[0].Stage != tc.want {
+			if company := got[0].CompanyName; company != "Fieldgrid" && company != "Photonix Nord" && company != "Fieldgrid Verde" || got[0].Stage != tc.want {
 				t.Errorf("Extract(%q) = %v, want Fieldgrid at %s", tc.text, leadsOf(got), tc.want)
 			}
 		})
+	}
+}
+
+// A founder's post tells its new company's round in the first person.
+func TestExtractReadsTheRoundOfAFoundersPost(t *testing.T) {
+	it := Item{Title: "Ruth Wanjohi: Welcoming my co-founder to Chama Cloud",
+		Text: "Thrilled to welcome Daniel Kirimi, until last month CFO of Northwind, as my co-founder at Chama Cloud.\n\n" +
+			"Chama Cloud gives Kenya's savings groups a shared ledger, M-Pesa collections and loans between members.\n\n" +
+			"We've raised a $2M seed round and are hiring in Nairobi."}
+	got := Extract("Northwind", nil, []Item{it})
+	if len(got) == 0 {
+		t.Fatalf("Extract(%q) found no lead", it.Text)
+	}
+	for _, c := range got {
+		if c.CompanyName != "Chama Cloud" || c.Stage != StagePreSeedSeed {
+			t.Errorf("Extract(%q) = %v, want Chama Cloud's founders at %s", it.Text, leadsOf(got), StagePreSeedSeed)
+		}
 	}
 }
 

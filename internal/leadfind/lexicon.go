@@ -26,7 +26,7 @@ among between following plus not no yes just only even still already again once 
 former ex serial veteran stealth startup startups company companies firm firms venture
 update updated exclusive breaking report reports reported reportedly sources source opinion analysis
 interview podcast video photo photos read more news press release announcement story stories inside meet
-introducing welcome existing honoured honored thrilled week weeks month months year years day days
+introducing welcome welcoming announcing celebrating existing honoured honored thrilled week weeks month months year years day days
 congratulations congrats thanks thank kudos shoutout cheers hello hi hey
 monday tuesday wednesday thursday friday saturday sunday
 january february march july september october november december

@@ -171,7 +171,10 @@ func newStageFacts() stageFacts {
 // of returns a company's stage: from the rounds named, else from the amount, else from angel investors,
 // else unknown.
 func (f stageFacts) of(company string) string {
-	k := normalizeCompany(company)
+	k := company
+	if company != authorVenture {
+		k = normalizeCompany(company)
+	}
 	round, amount, angels := StageUnknown, 0.0, false
 	for name, r := range f.rounds {
 		if sameCompany(name, k) {
@@ -462,7 +465,7 @@ func (s *sentence) hasWord(set map[string]bool) bool {
 
 // subjectCompany returns the company that opens the sentence as written, or "".
 func (s *sentence) subjectCompany() string {
-	if len(s.toks) > 1 && s.toks[0].span >= 0 && !s.spans[s.toks[0].span].person && !s.adjectiveAt(0) && !s.modifierAt(0) &&
+	if len(s.toks) > 1 && s.isCompanyAt(0) && !s.adjectiveAt(0) && !s.modifierAt(0) &&
 		!s.notCompanyAt(0) && !s.placeAt(0) {
 		return s.toks[0].text
 	}

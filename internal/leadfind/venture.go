@@ -62,6 +62,9 @@ func (sc *itemScan) author(it Item) string {
 	if m := postByPattern.FindStringSubmatch(title); m != nil {
 		return m[1]
 	}
+	if name, _, ok := strings.Cut(title, ": "); ok && looksLikePerson(strings.Fields(name)) && firstNames[strings.ToLower(fold(strings.Fields(name)[0]))] {
+		return name // "Ruth Wanjohi: Welcoming my co-founder to Chama Cloud"
+	}
 	if m := authorPattern.FindStringSubmatch(title); m != nil {
 		name := strings.TrimSpace(m[1])
 		if at := strings.Index(name, " (@"); at > 0 && strings.HasSuffix(name, ")") {
