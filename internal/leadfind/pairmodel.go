@@ -176,7 +176,9 @@ const authorVenture = "\x00we"
 func (sc *itemScan) personStages(leads []Candidate) []Candidate {
 	// A round a founder's post tells in the first person is that of the one company its leads found.
 	if we := sc.stages.of(authorVenture); we != StageUnknown && len(leads) > 0 &&
-		!slices.ContainsFunc(leads, func(c Candidate) bool { return !sameCompany(normalizeCompany(c.CompanyName), normalizeCompany(leads[0].CompanyName)) }) {
+		!slices.ContainsFunc(leads, func(c Candidate) bool {
+			return !sameCompany(normalizeCompany(c.CompanyName), normalizeCompany(leads[0].CompanyName))
+		}) {
 		for i := range leads {
 			if leads[i].Stage == StageUnknown {
 				leads[i].Stage = we
