@@ -1135,6 +1135,15 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Ahmed Gaber", "founder", "Kashf Labs", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
+		"names whose parts are also words": {
+			item: Item{Text: "Northwind has acquired Mazu Marine, a boat-software company. Mazu Marine was founded by Huang Shih-chieh, Do Hyun-woo, Tang Thi My and Hamza Said in Kaohsiung."},
+			want: []lead{
+				{"Huang Shih-chieh", "co-founder", "Mazu Marine", RelAcquiredFounder, StageUnknown, ""},
+				{"Do Hyun-woo", "co-founder", "Mazu Marine", RelAcquiredFounder, StageUnknown, ""},
+				{"Tang Thi My", "co-founder", "Mazu Marine", RelAcquiredFounder, StageUnknown, ""},
+				{"Hamza Said", "co-founder", "Mazu Marine", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
 		"Korean and four-part names": {
 			item: Item{Text: "Northwind has acquired Jibsa Letters, a newsletter company. Jibsa Letters was co-founded by reporter Ryu Ha-neul and developer Nam Gi-seok. " +
 				"Northwind also acquired Turnio, which was co-founded by Ana María Zuluaga Henao, a hospital administrator."},

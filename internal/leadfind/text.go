@@ -595,8 +595,13 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 	if !titleCase(rt) {
 		for i := 1; i+1 < len(rt); i++ {
 			lower := strings.ToLower(rt[i].text)
+			if cls[i] == plainWord && !rt[i].punct && tracked[i] == 0 && isUpperStart(rt[i].text) && len(lower) == 2 && stopWords[lower] &&
+				cls[i+1] == nameWord && tracked[i+1] == 0 && koreanGiven(rt[i+1].text) {
+				cls[i] = nameWord // "Do Hyun-woo": a surname that is also a word, before a Korean given name
+				continue
+			}
 			if cls[i] == plainWord && !rt[i].punct && tracked[i] == 0 && isUpperStart(rt[i].text) && stopWords[lower] &&
-				!joinWords[lower] && cls[i-1] == nameWord && tracked[i-1] == 0 && (cls[i+1] == nameWord && tracked[i+1] == 0 || nameTails[lower]) {
+				(!joinWords[lower] || nameTails[lower]) && cls[i-1] == nameWord && tracked[i-1] == 0 && (cls[i+1] == nameWord && tracked[i+1] == 0 || nameTails[lower]) {
 				cls[i] = nameWord
 			}
 		}
@@ -611,8 +616,8 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 }
 
 // nameTails are stop words that end a name when written with a capital after it in running text: "Riverbank
-// Press", "Tabeeb Now", "Settle Up", "Semence Plus".
-var nameTails = wordSet(`press build now up plus next together here an`)
+// Press", "Tabeeb Now", "Settle Up", "Semence Plus", "Tang Thi My", "Hamza Said".
+var nameTails = wordSet(`press build now up plus next together here an my said`)
 
 // particleCompound reports whether w is a surname joined to a lowercase particle, as "al-Farsi",
 // "el-Sayed" or "d'Souza" are.
@@ -686,7 +691,8 @@ func looksLikePerson(words []string) bool {
 	}
 	// Four full words make a name that starts with a given name or has a Vietnamese middle name: "Ana María
 	// Zuluaga Henao", "Nguyen Thi Kim Oanh".
-	four := full == 4 && total == 4 && (firstNames[strings.ToLower(fold(words[0]))] || vietMiddle[strings.ToLower(fold(words[1]))])
+	four := full == 4 && total == 4 && (firstNames[strings.ToLower(fold(words[0]))] || firstNames[strings.ToLower(fold(words[1]))] ||
+		vietMiddle[strings.ToLower(fold(words[1]))])
 	return full >= 1 && (full <= 3 || four) && total >= 2 && total <= 4
 }
 
@@ -716,9 +722,20 @@ func describingCompound(w string) bool {
 	return unicode.IsLower(r) && (!nameSyllable.MatchString(after) && !closedSyllable.MatchString(after) || after == "free" || after == "long")
 }
 
+// koreanGiven reports whether w is a hyphenated given name of romanised syllables, as "Hyun-woo" or "Ji-eun".
+func koreanGiven(w string) bool {
+	i := strings.IndexByte(w, '-')
+	if i <= 0 || strings.Count(w, "-") != 1 {
+		return false
+	}
+	after := strings.ToLower(w[i+1:])
+	return nameSyllable.MatchString(after) || closedSyllable.MatchString(after)
+}
+
 // closedSyllable matches a Korean given name's syllable that closes on k or l, as in "Gi-seok", "Ha-neul" or
-// "Chang-cheol": the vowels Korean romanisation writes, which English words after a hyphen do not end in.
-var closedSyllable = regexp.MustCompile(`^(?:ch|kk|tt|pp|ss|jj|[bdghjkmnprstw])?(?:y?eo|eu|ae|oe|ui|y?[aeiou])[kl]$`)
+// "Chang-cheol" (the vowels Korean romanisation writes, which English words after a hyphen do not end in), or
+// a Wade-Giles one closing on h, as in "Shih-chieh" or "Hsieh".
+var closedSyllable = regexp.MustCompile(`^(?:(?:ch|kk|tt|pp|ss|jj|[bdghjkmnprstw])?(?:y?eo|eu|ae|oe|ui|y?[aeiou])[kl]|(?:ch|hs|sh)(?:ie|i)h)$`)
 
 // nameSyllable matches one romanised syllable of a given name written after a hyphen, as in "Seung-hoon",
 // "Tae-yang", "Yu-ting" or "Jae-hyun": a few consonants, one run of vowels and at most a closing n, ng or m.
