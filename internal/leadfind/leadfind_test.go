@@ -1128,6 +1128,13 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Jonas Ek", "founder", "Klipptid", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
+		"a post saying its author is leaving to start a company": {
+			item: Item{Title: "Emilio Fernández on X", Text: "Personal news: after 7 years I'm leaving Northwind.\n\nI'm leaving to start Cuadra Labs with Paloma Treviño. Cuadra builds software for market vendors."},
+			want: []lead{
+				{"Paloma Treviño", "", "Cuadra Labs", RelCofounderInNews, StageUnknown, ""},
+				{"Emilio Fernández", "founder", "Cuadra Labs", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
 		"a post telling what's next": {
 			item: Item{Title: "Ahmed Gaber (@ahmedg) on X", Text: "5 years as CTO at Northwind ends this week.\n\nwhat's next: Kashf Labs. fraud detection for banks. co-founded with Nada El-Husseiny."},
 			want: []lead{
