@@ -1334,7 +1334,7 @@ func (s *sentence) agentAfter(j int) (int, bool) {
 }
 
 // stageWords are the words a funding stage is named with.
-var stageWords = words("pre-?seed.* preseed.* seed.* angels? angel-.* series.* growth.* late.* ipo initial public listing listed")
+var stageWords = words("pre-?seed.* preseed.* seed.* angels? angel-.* series.* serie série growth.* late.* ipo initial public listing listed")
 
 // isCompanyLike reports whether token i can own a funding round: the tracked company or a name that is
 // not a person's.

@@ -651,6 +651,8 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Former Northwind engineer Ana Duarte launches Fieldgrid, which has raised R$ 60 milhões from investors in São Paulo.", StageSeriesA},
 		"dirhams": {
 			"Northwind acquires Fieldgrid, founded by Ana Duarte. Fieldgrid had raised MAD 300 million from Moroccan investors.", StageSeriesBPlus},
+		"a round named in Portuguese": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid, which closed a Série A de 8 milhões de euros.", StageSeriesA},
 		"thousands grouped with dots": {
 			"Former Northwind engineer Ana Duarte launches Fieldgrid, which has raised US$500.000 from family offices.", StagePreSeedSeed},
 		"the round of the company its founders founded": {

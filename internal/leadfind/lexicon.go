@@ -43,7 +43,7 @@ investment investments backs backed leads led hires hire hired appoints appointe
 recruits recruited poaches poached welcomes welcomed adds added promotes promoted emerges emerged
 am is are was were be been being has have had will would can could should may might must does did do
 says said tells told announces announced announce confirms confirmed reveals revealed plans
-seed pre-seed series round rounds funding financing million billion ipo angel angels growth
+seed pre-seed series serie série round rounds funding financing million billion ipo angel angels growth
 new first second third stake deal deals
 `)
 

@@ -219,7 +219,7 @@ func (sc *itemScan) personWords() map[string]bool {
 // isCompanyAt reports whether the name at token i of s can be a company the item is about.
 func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool {
 	t := s.toks[i]
-	if t.span < 0 || s.spans[t.span].place || sc.m.founders[s.spans[t.span].personKey()] || len(s.spans[t.span].words) == 1 && demonyms[strings.ToLower(t.text)] {
+	if t.span < 0 || s.spans[t.span].place || sc.m.founders[s.spans[t.span].personKey()] || len(s.spans[t.span].words) == 1 && isDemonym(t.text) {
 		return false
 	}
 	if s.ownsRole(i) {
@@ -1097,7 +1097,7 @@ func (sc *itemScan) fullNames() map[string]string {
 func (s *sentence) notCompanyAt(i int) bool {
 	t := s.toks[i]
 	words := s.spans[t.span].words
-	if len(words) == 1 && demonyms[strings.ToLower(t.text)] || s.spans[t.span].place {
+	if len(words) == 1 && isDemonym(t.text) || s.spans[t.span].place {
 		return true // "Greek founder Giorgos Papadopoulos", "in Lagos"
 	}
 	if i == 0 && len(words) == 1 && i+1 < len(s.toks) && s.toks[i+1].form == "," && strings.HasSuffix(t.text, "ly") && !s.appositiveAfter(i+1) {
@@ -1174,6 +1174,12 @@ func (s *sentence) ownsRole(i int) bool {
 // other ("halden", "halden microsystems").
 func sameCompany(a, b string) bool {
 	return a == b || strings.HasPrefix(a, b+" ") || strings.HasPrefix(b, a+" ")
+}
+
+// isDemonym reports whether w names a people, one or many: "Greek", "Peruvians".
+func isDemonym(w string) bool {
+	lower := strings.ToLower(w)
+	return demonyms[lower] || strings.HasSuffix(lower, "s") && demonyms[lower[:len(lower)-1]]
 }
 
 // notCompanies are capitalised words that name platforms, places, regions or abbreviations rather than a
