@@ -1137,6 +1137,14 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Emilio Fernández", "founder", "Cuadra Labs", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
+		"a post naming its author's company after other names": {
+			item: Item{Title: "Andrea Chocano on LinkedIn", Text: "After six years building Northwind with Mauricio, I'm moving on. Northwind is now the wallet of 1.5 million Peruvians.\n\n" +
+				"My next chapter is Mototaxi Pay, which I've co-founded with Jhonatan Ramos. We just closed a Serie A of US$6 millones."},
+			want: []lead{
+				{"Jhonatan Ramos", "", "Mototaxi Pay", RelCofounderInNews, StageSeriesA, ""},
+				{"Andrea Chocano", "founder", "Mototaxi Pay", RelDepartedToFound, StageSeriesA, ""},
+			},
+		},
 		"a post telling what's next": {
 			item: Item{Title: "Ahmed Gaber (@ahmedg) on X", Text: "5 years as CTO at Northwind ends this week.\n\nwhat's next: Kashf Labs. fraud detection for banks. co-founded with Nada El-Husseiny."},
 			want: []lead{

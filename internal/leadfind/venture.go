@@ -333,8 +333,17 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 }
 
 // ownStart reports whether the name at token i is what the writer says they start: "I've co-founded Lumen
-// Ledger", "we're launching Petrel".
+// Ledger", "we're launching Petrel", "I'm leaving to start Recibo Verde", "Mototaxi Pay, which I've co-founded".
 func (s *sentence) ownStart(i int) bool {
+	// "Mototaxi Pay, which I've co-founded with ..."
+	if k := i + 1; k+2 < len(s.toks) && s.toks[k].form == "," && (s.toks[k+1].form == "which" || s.toks[k+1].form == "that") {
+		switch s.toks[k+2].form {
+		case "i've", "we've", "i", "we":
+			if k+3 < len(s.toks) && startVerbs[s.toks[k+3].form] {
+				return true
+			}
+		}
+	}
 	for j := i - 1; j >= 1 && j >= i-4; j-- {
 		switch f := s.toks[j].form; {
 		case f == "a" || f == "new" || f == "company" || f == "start-up" || f == "startup" || f == "," || f == ":":
@@ -343,6 +352,9 @@ func (s *sentence) ownStart(i int) bool {
 			switch s.toks[j-1].form {
 			case "i", "i've", "i'm", "we", "we've", "we're", "have", "am", "are", "just", "officially":
 				return true
+			case "to":
+				// "I'm leaving to start Recibo Verde"
+				return j >= 3 && slices.ContainsFunc(s.toks[max(0, j-4):j-1], func(t token) bool { return weForms[t.form] || t.form == "i" || t.form == "i'm" || t.form == "i've" })
 			}
 			return false
 		}
@@ -459,20 +471,30 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 	if author := sc.author(it); sc.firstPerson {
 		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft() ||
 			sc.ownFounding(it.Text)) {
-			for _, s := range sc.sents {
-				for _, t := range s.toks {
-					if k := normalizeCompany(t.text); t.span >= 0 && ventures[k] != "" {
-						rel := sc.rels[k]
-						if rel == "" {
-							rel = RelDepartedToFound
+			// The company the author says they start, else the first the item ties to them.
+			first := func(own bool) (string, bool) {
+				for _, s := range sc.sents {
+					for i, t := range s.toks {
+						if k := normalizeCompany(t.text); t.span >= 0 && ventures[k] != "" && (!own || s.ownStart(i)) {
+							return k, true
 						}
-						out = append(out, found{name: author, company: ventures[k], role: "founder", summary: strings.TrimSpace(it.Text), relation: rel, sent: 1, venture: true})
-						for _, p := range sc.coAuthors() {
-							out = append(out, found{name: sc.sents[p[0]].toks[p[1]].text, company: ventures[k], role: "co-founder",
-								summary: sc.sents[p[0]].raw, relation: RelCofounderInNews, sent: p[0], tok: p[1], venture: true})
-						}
-						return out
 					}
+				}
+				return "", false
+			}
+			k, ok := first(true)
+			if !ok {
+				k, ok = first(false)
+			}
+			if ok {
+				rel := sc.rels[k]
+				if rel == "" {
+					rel = RelDepartedToFound
+				}
+				out = append(out, found{name: author, company: ventures[k], role: "founder", summary: strings.TrimSpace(it.Text), relation: rel, sent: 1, venture: true})
+				for _, p := range sc.coAuthors() {
+					out = append(out, found{name: sc.sents[p[0]].toks[p[1]].text, company: ventures[k], role: "co-founder",
+						summary: sc.sents[p[0]].raw, relation: RelCofounderInNews, sent: p[0], tok: p[1], venture: true})
 				}
 			}
 		}
