@@ -1145,6 +1145,11 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Andrea Chocano", "founder", "Mototaxi Pay", RelDepartedToFound, StageSeriesA, ""},
 			},
 		},
+		"a post signed at the end of its last line": {
+			item: Item{Title: "The next chapter: leaving Northwind to build Akagera Renewables", Text: "After eight years at Northwind, I'm leaving to build Akagera Renewables, mini-grids for farms around Lake Kivu. " +
+				"Northwind will be a minority investor. — Jean-Claude Mugabo"},
+			want: []lead{{"Jean-Claude Mugabo", "founder", "Akagera Renewables", RelDepartedToFound, StageUnknown, ""}},
+		},
 		"a post telling what's next": {
 			item: Item{Title: "Ahmed Gaber (@ahmedg) on X", Text: "5 years as CTO at Northwind ends this week.\n\nwhat's next: Kashf Labs. fraud detection for banks. co-founded with Nada El-Husseiny."},
 			want: []lead{

@@ -50,6 +50,10 @@ var authorPattern = regexp.MustCompile(`^(.+?) on (?:` + strings.ReplaceAll(post
 // postByPattern reads the author of a post titled "Post by Jonas Ek (@jonasek)" or "Post by Jonas Ek: ...".
 var postByPattern = regexp.MustCompile(`^Post by (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,3})(?:\s*\(@[\w.]+\))?(?:\s*[:|–—-].*)?$`)
 
+// signaturePattern reads a signature that ends a post's last line: "... a minority investor. — Jean-Claude
+// Mugabo".
+var signaturePattern = regexp.MustCompile(`[.!?)]\s*[—–] ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
+
 // bylinePattern reads the author of a blog post from its first line ("By Jane Doe") or its last ("— Jane
 // Doe").
 var bylinePattern = regexp.MustCompile(`^(?:By|[—–-]) ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
@@ -93,6 +97,9 @@ func (sc *itemScan) author(it Item) string {
 		if m := bylinePattern.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
 			return m[1]
 		}
+	}
+	if m := signaturePattern.FindStringSubmatch(strings.TrimSpace(lines[len(lines)-1])); m != nil {
+		return m[1]
 	}
 	return ""
 }
@@ -339,7 +346,7 @@ func (s *sentence) ownStart(i int) bool {
 	if k := i + 1; k+2 < len(s.toks) && s.toks[k].form == "," && (s.toks[k+1].form == "which" || s.toks[k+1].form == "that") {
 		switch s.toks[k+2].form {
 		case "i've", "we've", "i", "we":
-			if k+3 < len(s.toks) && startVerbs[s.toks[k+3].form] {
+			if k+3 < len(s.toks) && (startVerbs[s.toks[k+3].form] || buildVerbs[s.toks[k+3].form]) {
 				return true
 			}
 		}
@@ -348,7 +355,7 @@ func (s *sentence) ownStart(i int) bool {
 		switch f := s.toks[j].form; {
 		case f == "a" || f == "new" || f == "company" || f == "start-up" || f == "startup" || f == "," || f == ":":
 			continue
-		case startVerbs[f]:
+		case startVerbs[f] || buildVerbs[f]:
 			switch s.toks[j-1].form {
 			case "i", "i've", "i'm", "we", "we've", "we're", "have", "am", "are", "just", "officially":
 				return true
@@ -523,6 +530,9 @@ func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[stri
 	}
 	return out
 }
+
+// buildVerbs say the writer starts a company when they build it themselves: "I'm building Akagera".
+var buildVerbs = wordSet(`build builds building built`)
 
 // startVerbs start a company: "to start Windfall Cider", "has launched Shimo Cold Chain".
 var startVerbs = wordSet(`start starts started starting found founds founded founding co-found co-founds co-founded
