@@ -134,6 +134,8 @@ type itemScan struct {
 	sites       []site            // the web sites the item links or names
 	named       map[string]string // normalised company name -> the address the item gives right after it
 	stages      stageFacts        // what the item says of each company's rounds
+	ownRounds   stageFacts        // the rounds a founder's post tells in the first person, under the key ""
+	author      string            // the post's author (author), or ""
 	full        map[string]string // normalised company name -> the longer name the item also gives it (fullNames)
 	item        []string          // the pair model's features of the item as a whole (itemContext)
 }
@@ -221,7 +223,11 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	stages := newStageFacts()
 	named := make(map[string]string)
 	other := "" // the last company other than the tracked one the item named
-	sc.firstPerson = sc.author(it) != "" && firstPersonFounding.MatchString(sc.text)
+	sc.author = sc.authorOf(it)
+	sc.firstPerson = sc.author != "" && firstPersonFounding.MatchString(sc.text)
+	if sc.firstPerson {
+		sc.ownRounds = newStageFacts()
+	}
 	var mentions []mention
 	listRel, listLeft := "", 0 // a deal with several companies the next sentences list, and for how many more
 	for i, s := range sc.sents {
@@ -247,7 +253,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 			case sc.topics[i] != "":
 				stages.add(normalizeCompany(sc.topics[i]), o)
 			case sc.firstPerson && strings.HasPrefix(s.str, "we"):
-				stages.add(authorVenture, o) // "We've raised a $2M seed round", in a founder's post
+				sc.ownRounds.add("", o) // "We've raised a $2M seed round", in a founder's post
 			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we")):
 				stages.add(normalizeCompany(other), o)
 			}

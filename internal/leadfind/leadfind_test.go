@@ -1150,6 +1150,9 @@ func TestExtractReadsStructure(t *testing.T) {
 				"Northwind will be a minority investor. — Jean-Claude Mugabo"},
 			want: []lead{{"Jean-Claude Mugabo", "founder", "Akagera Renewables", RelDepartedToFound, StageUnknown, ""}},
 		},
+		"a title that opens with a colon": {
+			item: Item{Title: ": Northwind ships Atlas", Text: "Northwind has shipped Atlas, its analytics product, to every customer."},
+		},
 		"a post telling what's next": {
 			item: Item{Title: "Ahmed Gaber (@ahmedg) on X", Text: "5 years as CTO at Northwind ends this week.\n\nwhat's next: Kashf Labs. fraud detection for banks. co-founded with Nada El-Husseiny."},
 			want: []lead{

@@ -167,15 +167,11 @@ func (sc *itemScan) judgeWith(m *pairModel, th thresholds, rules []Candidate) []
 	return sc.personStages(append(out, added...))
 }
 
-// authorVenture is the key of stageFacts under which a founder's post records the rounds it tells in the first
-// person.
-const authorVenture = "\x00we"
-
 // personStages gives a lead whose company has no round named the round the item gives its founders
 // ("Zodwa Khumalo raised a R2 million pre-seed round"), the founders of one company together.
 func (sc *itemScan) personStages(leads []Candidate) []Candidate {
 	// A round a founder's post tells in the first person is that of the one company its leads found.
-	if we := sc.stages.of(authorVenture); we != StageUnknown && len(leads) > 0 &&
+	if we := sc.ownRounds.of(""); we != StageUnknown && len(leads) > 0 &&
 		!slices.ContainsFunc(leads, func(c Candidate) bool {
 			return !sameCompany(normalizeCompany(c.CompanyName), normalizeCompany(leads[0].CompanyName))
 		}) {

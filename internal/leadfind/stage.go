@@ -78,6 +78,9 @@ func dotGroups(num string) bool {
 	return true
 }
 
+// dotGrouping reads a number that groups thousands with dots and may have a decimal comma: "6.000,5" is 6000.5.
+var dotGrouping = strings.NewReplacer(".", "", ",", ".")
+
 // groupsWithDots are the magnitudes of languages that group thousands with dots: "COP 6.000 millones".
 var groupsWithDots = wordSet(`millones millón millon milhões milhoes milhão milhao mil`)
 
@@ -109,7 +112,7 @@ func amountOf(s string, m []int) float64 {
 		}
 	}
 	if groupsWithDots[mag] || mag == "" && dotGroups(num) {
-		num = strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(num, ".", "\x00"), ",", "."), "\x00", "")
+		num = dotGrouping.Replace(num)
 	}
 	n, ok := parseNumber(num)
 	if !ok {
@@ -171,10 +174,7 @@ func newStageFacts() stageFacts {
 // of returns a company's stage: from the rounds named, else from the amount, else from angel investors,
 // else unknown.
 func (f stageFacts) of(company string) string {
-	k := company
-	if company != authorVenture {
-		k = normalizeCompany(company)
-	}
+	k := normalizeCompany(company)
 	round, amount, angels := StageUnknown, 0.0, false
 	for name, r := range f.rounds {
 		if sameCompany(name, k) {
@@ -339,16 +339,13 @@ func (s *sentence) foundedSubject(i int) string {
 		}
 		// "founded by", "founded in 2019 by"
 		for j := k - 1; j >= 1 && j >= k-3; j-- {
-			if foundingVerbs[s.toks[j].form] {
+			if passiveStarts[s.toks[j].form] {
 				return subject
 			}
 		}
 	}
 	return ""
 }
-
-// foundingVerbs are the verbs before "by" that name a company's founders.
-var foundingVerbs = wordSet(`founded co-founded cofounded started created launched built`)
 
 // add records a mention for company k.
 func (f stageFacts) add(k string, mn stageMention) {

@@ -655,6 +655,9 @@ var placeHeads = wordSet(`lake mount mt gulf isle`)
 // looksLikePerson reports whether words can be a person's name: two to four parts of which at most three
 // are full words, ending in a full word, with no company word, acronym or digit.
 func looksLikePerson(words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
 	full, total := 0, 0
 	for i, w := range words {
 		lower := strings.ToLower(w)

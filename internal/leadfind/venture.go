@@ -58,10 +58,10 @@ var signaturePattern = regexp.MustCompile(`[.!?)]\s*[—–] ?(\p{Lu}[\p{L}'’-
 // Doe").
 var bylinePattern = regexp.MustCompile(`^(?:By|[—–-]) ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
 
-// author returns the author of a post: the name in a social post's title, the person a handle there stands
+// authorOf returns the author of a post: the name in a social post's title, the person a handle there stands
 // for ("@kenjimori" for Kenji Mori, a founder of the tracked company or a person the item names), or a
 // byline; "" when there is none.
-func (sc *itemScan) author(it Item) string {
+func (sc *itemScan) authorOf(it Item) string {
 	title := strings.TrimSpace(it.Title)
 	if m := postByPattern.FindStringSubmatch(title); m != nil {
 		return m[1]
@@ -475,7 +475,7 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 			topic = s.toks[here[len(here)-1]].text
 		}
 	}
-	if author := sc.author(it); sc.firstPerson {
+	if author := sc.author; sc.firstPerson {
 		if looksLikePerson(strings.Fields(author)) && (!sc.m.founders[normalizePerson(author)] || departed[normalizePerson(author)] || sc.authorLeft() ||
 			sc.ownFounding(it.Text)) {
 			// The company the author says they start, else the first the item ties to them.
