@@ -1178,6 +1178,40 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Ana María Zuluaga Henao", "co-founder", "Turnio", RelAcquiredFounder, StageUnknown, ""},
 			},
 		},
+		"a word said twice is one name, unless a heading runs into its text": {
+			item: Item{Text: "Northwind has acquired Bao Bao Studio, a Hanoi game maker, and Quillo, a note-taking app. Bao Bao Studio was co-founded by Pham Gia Bao and Lena Vogt.\n\n" +
+				"About Quillo Quillo was founded in 2021 by Ravi Menon."},
+			want: []lead{
+				{"Pham Gia Bao", "co-founder", "Bao Bao Studio", RelAcquiredFounder, StageUnknown, ""},
+				{"Lena Vogt", "co-founder", "Bao Bao Studio", RelAcquiredFounder, StageUnknown, ""},
+				{"Ravi Menon", "founder", "Quillo", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"a capitalised word after a name goes on with it": {
+			item: Item{Text: "Northwind has partnered with the start-up Kestrel Build. Kestrel Build was founded by Ana Ribeiro and Do Van Long."},
+			want: []lead{
+				{"Ana Ribeiro", "co-founder", "Kestrel Build", RelPartnerFounder, StageUnknown, ""},
+				{"Do Van Long", "co-founder", "Kestrel Build", RelPartnerFounder, StageUnknown, ""},
+			},
+		},
+		"names joined by e, i and en": {
+			item: Item{Text: "Northwind has acquired Pan en Mesa, a Montevideo bakery app founded by Joana Castro e Melo and Jordi Puig i Serra."},
+			want: []lead{
+				{"Joana Castro e Melo", "co-founder", "Pan en Mesa", RelAcquiredFounder, StageUnknown, ""},
+				{"Jordi Puig i Serra", "co-founder", "Pan en Mesa", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
+		"a product named after its company is not the company": {
+			item: Item{Text: "Northwind now reads soil data from Tarn S4 sensors and the Tarn Field Card. Tarn, founded by Mikko Lahti, is our sensor partner."},
+			want: []lead{{"Mikko Lahti", "", "Tarn", RelCofounderInNews, StageUnknown, ""}},
+		},
+		"a post's author builds the company they name, not a word before a noun": {
+			item: Item{Title: "Sana Qureshi (@sanaq) on X", Text: "after 4 years i'm leaving Northwind.\n\nnext: Dhaba Labs, with my friend Omar Farooq.\n\nwe're building AI agents for small shops."},
+			want: []lead{
+				{"Sana Qureshi", "founder", "Dhaba Labs", RelDepartedToFound, StageUnknown, ""},
+				{"Omar Farooq", "co-founder", "Dhaba Labs", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -26,7 +26,7 @@ among between following plus not no yes just only even still already again once 
 former ex serial veteran stealth startup startups company companies firm firms venture
 update updated exclusive breaking report reports reported reportedly sources source opinion analysis
 interview podcast video photo photos read more news press release announcement story stories inside meet
-introducing welcome welcoming announcing celebrating existing honoured honored thrilled week weeks month months year years day days
+introducing welcome welcoming bienvenidos bienvenidas bienvenido bienvenida bienvenue announcing celebrating existing honoured honored thrilled week weeks month months year years day days
 congratulations congrats thanks thank kudos shoutout cheers hello hi hey
 monday tuesday wednesday thursday friday saturday sunday
 january february march july september october november december
@@ -69,7 +69,7 @@ innovation brand creative content policy regulatory clinical medical scientific
 `)
 
 // particles join the parts of a person's name ("Ludwig van Beethoven").
-var particles = wordSet(`van von de der den del della dela da di du dos das le la bin ibn al ter ten`)
+var particles = wordSet(`van von de der den del della dela da di du dos das le la bin ibn al ter ten e i en`)
 
 // companyWords end company names and never appear in person names.
 var companyWords = wordSet(`
@@ -77,7 +77,7 @@ labs lab ai technologies technology tech robotics health healthcare bio bioscien
 pharma pharmaceuticals systems software analytics security energy capital ventures partners group holdings
 networks cloud data solutions industries motors dynamics studios studio games media foundation university
 institute college fund works hq inc ltd llc gmbh corp corporation co company interactive digital logistics
-sciences finance financial payments devices materials semiconductor semiconductors quantum aerospace
+sciences finance financial payments service services devices materials semiconductor semiconductors quantum aerospace
 automation intelligence insights platforms computing medical diagnostics genomics mobility climate carbon
 io app apps cyber fintech network labs.ai
 recycling clinics clinic bank pay foods food farms farming freight learning kitchen coffee brewing wines apparel beauty

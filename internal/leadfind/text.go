@@ -441,7 +441,7 @@ func (m *matcher) prepare(raw string) *sentence {
 			}
 			break
 		}
-		j = i + repeatedName(rt[i:j])
+		j = i + repeatedName(rt[i:j], i > 0 && strings.EqualFold(rt[i-1].text, "about"))
 		var ws []string
 		for _, t := range rt[i:j] {
 			ws = append(ws, t.text)
@@ -464,9 +464,14 @@ func (m *matcher) prepare(raw string) *sentence {
 
 // repeatedName returns how many words of a run of capitalised words make its first name: the whole run,
 // or where the run starts to say its first words again, as a heading run into its text does ("About
-// Floodline Labs Floodline Labs builds ...").
-func repeatedName(run []rawToken) int {
-	for k := 1; 2*k <= len(run); k++ {
+// Floodline Labs Floodline Labs builds ..."). A word said twice is a name of its own ("Tuk Tuk Studio",
+// "Haru Haru") unless the run follows "About" (about: "About Hjemly Hjemly was founded ...").
+func repeatedName(run []rawToken, about bool) int {
+	from := 2
+	if about {
+		from = 1
+	}
+	for k := from; 2*k <= len(run); k++ {
 		same := true
 		for m := range k {
 			if run[m].text != run[k+m].text {
@@ -593,15 +598,20 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 		}
 	}
 	if !titleCase(rt) {
-		for i := 1; i+1 < len(rt); i++ {
+		nameNext := func(i int) bool { return i+1 < len(rt) && cls[i+1] == nameWord && tracked[i+1] == 0 }
+		for i := 1; i < len(rt); i++ {
 			lower := strings.ToLower(rt[i].text)
-			if cls[i] == plainWord && !rt[i].punct && tracked[i] == 0 && isUpperStart(rt[i].text) && len(lower) == 2 && stopWords[lower] &&
-				cls[i+1] == nameWord && tracked[i+1] == 0 && koreanGiven(rt[i+1].text) {
-				cls[i] = nameWord // "Do Hyun-woo": a surname that is also a word, before a Korean given name
+			if cls[i] != plainWord || rt[i].punct || tracked[i] != 0 || !isUpperStart(rt[i].text) || !stopWords[lower] ||
+				honorifics[lower] || nameVerbs[lower] {
 				continue
 			}
-			if cls[i] == plainWord && !rt[i].punct && tracked[i] == 0 && isUpperStart(rt[i].text) && stopWords[lower] &&
-				(!joinWords[lower] || nameTails[lower]) && cls[i-1] == nameWord && tracked[i-1] == 0 && (cls[i+1] == nameWord && tracked[i+1] == 0 || nameTails[lower]) {
+			switch {
+			case len(lower) == 2 && rt[i].text != strings.ToUpper(rt[i].text) && nameNext(i):
+				// "Do Hyun-woo", "Do Thi Lan Anh": a surname that is also a word, before a given name.
+				cls[i] = nameWord
+			case cls[i-1] == nameWord && tracked[i-1] == 0 && (!joinWords[lower] || nameTails[lower] || nameNext(i)):
+				// "Dengta News", "Pennine Growth Partners", "Hawala Next", "Luong The Vinh": a capitalised
+				// word after a name in running text goes on with it.
 				cls[i] = nameWord
 			}
 		}
@@ -615,9 +625,14 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 	return cls, role
 }
 
-// nameTails are stop words that end a name when written with a capital after it in running text: "Riverbank
-// Press", "Tabeeb Now", "Settle Up", "Semence Plus", "Tang Thi My", "Hamza Said".
-var nameTails = wordSet(`press build now up plus next together here an my said`)
+// nameTails are the words of joinWords that end a name when written with a capital after it in running
+// text: "Hamza Said". honorifics and nameVerbs never go on with a name: "CEO Dr. Katrin Wolf", "About
+// Sagaflik Founded in 2019".
+var (
+	nameTails  = wordSet(`an said`)
+	honorifics = wordSet(`mr mrs ms dr prof sir dame`)
+	nameVerbs  = wordSet(`launches launch launched starts started founds founded co-founds co-founded cofounded builds built unveils unveiled debuts debuted creates created joins joined leaves left raises raised acquires acquired buys bought`)
+)
 
 // particleCompound reports whether w is a surname joined to a lowercase particle, as "al-Farsi",
 // "el-Sayed" or "d'Souza" are.

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // The patterns read one sentence at a time and need a person and a company in a fixed phrasing. Articles
@@ -341,7 +342,11 @@ func (sc *itemScan) ventures(people map[string]bool) map[string]string {
 
 // ownStart reports whether the name at token i is what the writer says they start: "I've co-founded Lumen
 // Ledger", "we're launching Petrel", "I'm leaving to start Recibo Verde", "Mototaxi Pay, which I've co-founded".
+// A name that describes the noun after it is none: "we're building AI agents".
 func (s *sentence) ownStart(i int) bool {
+	if k := i + 1; k < len(s.toks) && s.toks[k].span < 0 && isLowerWord(s.toks[k].text) && !stopWords[s.toks[k].form] {
+		return false
+	}
 	// "Mototaxi Pay, which I've co-founded with ..."
 	if k := i + 1; k+2 < len(s.toks) && s.toks[k].form == "," && (s.toks[k+1].form == "which" || s.toks[k+1].form == "that") {
 		switch s.toks[k+2].form {
@@ -1116,13 +1121,39 @@ func (sc *itemScan) fullNames() map[string]string {
 			}
 			// "Far Harbor" and "Far Harbor Interactive" share a key, the longer name still being the full one.
 			longer := strings.HasPrefix(long.key, short.key+" ") || long.key == short.key && strings.HasPrefix(long.text, short.text+" ")
-			if longer && len(long.text) > longest[short.key] {
+			if longer && len(long.text) > longest[short.key] && !productOf(short.text, long.text) {
 				out[short.key], longest[short.key] = long.text, len(long.text)
 			}
 		}
 	}
 	return out
 }
+
+// productOf reports whether long is short's name followed by the name of a product of it: "Voxa API",
+// "Tervo S3", "Kryptis HSMs", "Marlowe Builder Card".
+func productOf(short, long string) bool {
+	rest, ok := strings.CutPrefix(long, short+" ")
+	if !ok {
+		return false
+	}
+	words := strings.Fields(rest)
+	if productNouns[strings.ToLower(words[len(words)-1])] {
+		return true
+	}
+	for _, w := range words {
+		lower := strings.ToLower(w)
+		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] {
+			return false
+		}
+		if !strings.ContainsAny(w, "0123456789") && strings.IndexFunc(w[1:], unicode.IsUpper) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// productNouns end the names of products rather than of companies.
+var productNouns = wordSet(`api app apps card cards sdk kit kits plugin pro max mini`)
 
 // notCompanyAt reports whether the name at token i is a dateline or an opening word ("LONDON —",
 // "Separately,"), a currency before a number ("KSh 260 million"), a month or a university.
