@@ -250,10 +250,10 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 			switch {
 			case subject != "" && s.toks[0].form != "T":
 				stages.add(normalizeCompany(subject), o)
-			case sc.topics[i] != "":
-				stages.add(normalizeCompany(sc.topics[i]), o)
 			case sc.firstPerson && strings.HasPrefix(s.str, "we"):
 				sc.ownRounds.add("", o) // "We've raised a $2M seed round", in a founder's post
+			case sc.topics[i] != "":
+				stages.add(normalizeCompany(sc.topics[i]), o)
 			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we")):
 				stages.add(normalizeCompany(other), o)
 			}

@@ -1212,6 +1212,23 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Omar Farooq", "co-founder", "Dhaba Labs", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
+		"a post's sentences without a subject": {
+			founders: []string{"Tegan Moss"},
+			item: Item{Title: "Tegan Moss on X", Text: "Leaving Northwind after 6 years. The team is in great hands.\n\n" +
+				"Now building Kelp Ridge with Alana Kealoha (@alanakealoha): seaweed feed for dairy herds. We've raised a $2M seed round."},
+			want: []lead{
+				{"Tegan Moss", "founder", "Kelp Ridge", RelDepartedToFound, StagePreSeedSeed, ""},
+				{"Alana Kealoha", "", "Kelp Ridge", RelCofounderInNews, StagePreSeedSeed, ""},
+			},
+		},
+		"a titled post of a writer the text never names": {
+			item: Item{Title: "Eirlys Prydderch: something new", Text: "After six years at Northwind, I left in March.\n\n" +
+				"Gwion Rees and I have started Teifi Looms, weaving blankets from Welsh wool. We've raised £600k from local investors."},
+			want: []lead{
+				{"Eirlys Prydderch", "founder", "Teifi Looms", RelDepartedToFound, StagePreSeedSeed, ""},
+				{"Gwion Rees", "co-founder", "Teifi Looms", RelCofounderInNews, StagePreSeedSeed, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

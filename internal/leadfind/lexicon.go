@@ -205,7 +205,10 @@ uzbek kazakh kiwi european african asian nordic arab latin`)
 // not a company or a person ("co-founded Kumasi's best-known solar company", "a distributor in Türkiye").
 var places = func() map[string]bool {
 	m := make(map[string]bool)
-	for _, p := range strings.Split(`afghanistan, albania, algeria, andorra, angola, argentina, armenia, australia, austria,
+	for _, p := range strings.Split(`bahamas, barbados, belize, bhutan, burundi, chad, comoros, congo, dominica, eritrea, eswatini,
+	fiji, gabon, gambia, grenada, guinea, guyana, haiti, kiribati, kyrgyzstan, lesotho, liechtenstein, maldives,
+	mauritania, micronesia, nauru, palau, samoa, seychelles, suriname, tajikistan, tonga, turkmenistan, tuvalu, vanuatu,
+	afghanistan, albania, algeria, andorra, angola, argentina, armenia, australia, austria,
 	azerbaijan, bahrain, bangladesh, belarus, belgium, benin, bolivia, bosnia, botswana, brazil, brasil, bulgaria,
 	burkina faso, cambodia, cameroon, canada, chile, china, colombia, costa rica, croatia, cuba, cyprus, czechia,
 	czech republic, denmark, ecuador, egypt, el salvador, estonia, ethiopia, finland, france, georgia, germany,

@@ -67,8 +67,11 @@ func (sc *itemScan) authorOf(it Item) string {
 	if m := postByPattern.FindStringSubmatch(title); m != nil {
 		return m[1]
 	}
-	if name, _, ok := strings.Cut(title, ": "); ok && looksLikePerson(strings.Fields(name)) && firstNames[strings.ToLower(fold(strings.Fields(name)[0]))] {
-		return name // "Ruth Wanjohi: Welcoming my co-founder to Chama Cloud"
+	if name, _, ok := strings.Cut(title, ": "); ok && looksLikePerson(strings.Fields(name)) &&
+		(firstNames[strings.ToLower(fold(strings.Fields(name)[0]))] || !strings.Contains(it.Text, name) && singularVoice.MatchString(it.Text)) {
+		// "Ruth Wanjohi: Welcoming my co-founder to Chama Cloud"; "Sioned Hopkins: something new" over a
+		// text in the first person that never names them.
+		return name
 	}
 	if m := authorPattern.FindStringSubmatch(title); m != nil {
 		name := strings.TrimSpace(m[1])
@@ -104,6 +107,9 @@ func (sc *itemScan) authorOf(it Item) string {
 	}
 	return ""
 }
+
+// singularVoice finds a writer speaking of themselves.
+var singularVoice = regexp.MustCompile(`(?i)\b(?:i|i'm|i've|i'll|my|me)\b`)
 
 // handleOf returns the handle a person's name would make: its letters, folded and lowercased.
 func handleOf(name string) string {
@@ -177,7 +183,7 @@ func (sc *itemScan) coAuthors() [][2]int {
 }
 
 // firstPersonFounding marks a post whose author says they are starting a company.
-var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bwhat'?s next\s*:|\bco-?founded (?:it )?with\b|\bi'?m (?:leaving|moving on)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b|\bjoining [^.\n]{0,60}?\bas (?:a )?co-?founder\b|\bco-?founder (?:at|of)\b|\bi(?:'ve| have)? (?:just )?(?:left|quit)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b`)
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bwhat'?s next\s*:|\bco-?founded (?:it )?with\b|\bi'?m (?:leaving|moving on)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b|\bjoining [^.\n]{0,60}?\bas (?:a )?co-?founder\b|\bco-?founder (?:at|of)\b|\bi(?:'ve| have)? (?:just )?(?:left|quit)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b|(?m:^(?:now\s+)?(?:building|starting|launching|co-founding)\s+\p{Lu})|\bnew (?:company|venture|start-?up)\s*:`)
 
 // ownFounding is an author's own word that they found a company, which holds for a founder of the tracked
 // company who stays there as well ("I'm starting Ferrule", "I AM co-founding something on the side").
@@ -356,17 +362,27 @@ func (s *sentence) ownStart(i int) bool {
 			}
 		}
 	}
-	for j := i - 1; j >= 1 && j >= i-4; j-- {
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
 		switch f := s.toks[j].form; {
 		case f == "a" || f == "new" || f == "company" || f == "start-up" || f == "startup" || f == "," || f == ":":
+			if j == 0 && f == "new" {
+				return true // "New company: Kagami"
+			}
 			continue
 		case startVerbs[f] || buildVerbs[f]:
-			switch s.toks[j-1].form {
-			case "i", "i've", "i'm", "we", "we've", "we're", "have", "am", "are", "just", "officially":
+			k := j - 1
+			for k >= 0 && ownAdverbs[s.toks[k].form] {
+				k--
+			}
+			if k < 0 {
+				return true // "Now building Tidewater with ...", "Starting Ferrule"
+			}
+			switch s.toks[k].form {
+			case "i", "i've", "i'm", "we", "we've", "we're", "have", "am", "are":
 				return true
 			case "to":
 				// "I'm leaving to start Recibo Verde"
-				return j >= 3 && slices.ContainsFunc(s.toks[max(0, j-4):j-1], func(t token) bool { return weForms[t.form] || t.form == "i" || t.form == "i'm" || t.form == "i've" })
+				return k >= 2 && slices.ContainsFunc(s.toks[max(0, k-3):k], func(t token) bool { return weForms[t.form] || t.form == "i" || t.form == "i'm" || t.form == "i've" })
 			}
 			return false
 		}
@@ -374,6 +390,9 @@ func (s *sentence) ownStart(i int) bool {
 	}
 	return false
 }
+
+// ownAdverbs stand between a writer and the verb with which they start a company: "I'm now co-founding".
+var ownAdverbs = wordSet(`now just officially finally also already`)
 
 // ventureNamed reports whether the sentence says the company at token i is being started or is new.
 func (s *sentence) ventureNamed(i int) bool {
@@ -1454,8 +1473,12 @@ func (sc *itemScan) authorLeft() bool {
 		if first && (s.departure() || strings.Contains(s.raw, "post-")) {
 			return true
 		}
-		if strings.Contains(strings.ToLower(s.raw), "last day at") && slices.ContainsFunc(s.toks, func(t token) bool { return t.form == "T" }) {
+		tracked := slices.ContainsFunc(s.toks, func(t token) bool { return t.form == "T" })
+		if tracked && strings.Contains(strings.ToLower(s.raw), "last day at") {
 			return true // "Last day at Honeycomb Games today."
+		}
+		if tracked && len(s.toks) > 1 && (s.toks[0].form == "left" || s.toks[0].form == "leaving") && s.toks[1].form == "T" {
+			return true // "Leaving Tilde after 6 years."
 		}
 	}
 	return false
@@ -1650,8 +1673,12 @@ func nameHandles(text string, sites []site, founders []string) string {
 		return text
 	}
 	text = mentionPattern.ReplaceAllString(text, "$1")
+	written := writtenHandles(text)
 	return handlePattern.ReplaceAllStringFunc(text, func(h string) string {
 		name := strings.ToLower(h[1:])
+		if full, ok := written[handleOf(name)]; ok {
+			return full // "Alana Kealoha (@alanakealoha)": the name the item writes
+		}
 		for _, suffix := range []string{"app", "hq", "inc", "io", "team", "official"} {
 			if trimmed := strings.TrimSuffix(name, suffix); len(trimmed) >= 4 && trimmed != name {
 				for _, st := range sites {
@@ -1676,6 +1703,29 @@ func nameHandles(text string, sites []site, founders []string) string {
 		}
 		return h
 	})
+}
+
+// namePattern finds runs of two to four capitalised words, which may name a person.
+var namePattern = regexp.MustCompile(`\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3}`)
+
+// writtenHandles maps the handle each run of two to four capitalised words of text would make to the
+// words, for the runs and their parts of two words or more.
+func writtenHandles(text string) map[string]string {
+	out := make(map[string]string)
+	for _, run := range namePattern.FindAllString(text, -1) {
+		words := strings.Fields(run)
+		for i := range words {
+			for j := i + 2; j <= len(words); j++ {
+				name := strings.Join(words[i:j], " ")
+				if h := handleOf(name); len(h) >= 5 {
+					if _, ok := out[h]; !ok {
+						out[h] = name
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // founderHandle reports whether handle is a founder's: their name's letters, with at most two more
