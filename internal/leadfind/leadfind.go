@@ -302,7 +302,8 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	surnames := sc.surnames()
 	hired := sc.hiredPeople()
 	for _, f := range finds {
-		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound && f.relation != RelSpinoutFounder {
+		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound && f.relation != RelSpinoutFounder ||
+			sc.sents[f.sent].trackedCofounderAt(f.tok) {
 			continue
 		}
 		if hired[normalizePerson(f.name)] && (f.relation == RelCofounderInNews || f.relation == RelDepartedToFound || f.relation == RelDepartedToJoin) {
@@ -525,7 +526,15 @@ func shortNames(sents []*sentence) map[string]fullName {
 			if !sp.person || len(sp.words) < 2 || !firstNames[strings.ToLower(fold(sp.words[0]))] && !s.confirmedPerson(i) {
 				continue
 			}
-			for _, k := range []string{fold(sp.words[len(sp.words)-1]), firstNameKey + fold(sp.words[0])} {
+			keys := []string{fold(sp.words[len(sp.words)-1]), firstNameKey + fold(sp.words[0])}
+			// A last name of several words: "Gutiérrez Lopera" after "Hernán Darío Gutiérrez Lopera", "Van Wyk"
+			// after "Pieter van Wyk".
+			for n := 2; n < len(sp.words); n++ {
+				if tail := sp.words[len(sp.words)-n:]; !firstNames[strings.ToLower(fold(tail[0]))] {
+					keys = append(keys, tailKey(tail))
+				}
+			}
+			for _, k := range keys {
 				if prev, ok := full[k]; ok {
 					if normalizePerson(prev.name) != normalizePerson(sp.text) {
 						full[k] = fullName{}
@@ -542,6 +551,11 @@ func shortNames(sents []*sentence) map[string]fullName {
 // firstNameKey marks the keys of shortNames that are given names.
 const firstNameKey = "first:"
 
+// tailKey is the key of shortNames of a last name of several words.
+func tailKey(words []string) string {
+	return "tail:" + strings.ToLower(fold(strings.Join(words, " ")))
+}
+
 // expand writes out in full, in sentence s at index si of the item, the people named by their last name
 // alone after the item named them in full ("Haddad founded Veil with ..."), or by a common given name the
 // item gives one person only, so that the patterns read them as people and the lead carries the full name.
@@ -554,6 +568,12 @@ func (sc *itemScan) expand(s *sentence, si int, short map[string]fullName) {
 			continue
 		}
 		sp := &s.spans[t.span]
+		if f := short[tailKey(sp.words)]; len(sp.words) > 1 && f.name != "" && (f.sent < si || f.sent == si && f.tok < i) {
+			sc.expanded[f.name] = true
+			sp.text, sp.words, sp.person, sp.key, sp.pkey, sp.expanded = f.name, strings.Fields(f.name), true, "", "", true
+			s.toks[i].text = f.name
+			continue
+		}
 		if len(sp.words) != 1 || sp.companyish || sp.person {
 			continue
 		}

@@ -1229,6 +1229,22 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Gwion Rees", "co-founder", "Teifi Looms", RelCofounderInNews, StagePreSeedSeed, ""},
 			},
 		},
+		"a last name of several words and the tracked company's other founder": {
+			founders: []string{"José Luis Ramírez Ortega", "Ikeda Ren"},
+			item: Item{Text: "José Luis Ramírez Ortega, who co-founded Northwind with Ikeda Ren, has left the company to start Brasa Foods. " +
+				"Ramírez Ortega co-founded it with Pieter van Rooyen, a chef from Cape Town."},
+			want: []lead{
+				{"José Luis Ramírez Ortega", "", "Brasa Foods", RelDepartedToFound, StageUnknown, ""},
+				{"Pieter van Rooyen", "", "Brasa Foods", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
+		"a department after head of": {
+			item: Item{Title: "Mina Sato on LinkedIn", Text: "After 4 years as Head of Merchant Operations at Northwind, I've left to start Tana Cloud with Ryo Abe."},
+			want: []lead{
+				{"Ryo Abe", "", "Tana Cloud", RelCofounderInNews, StageUnknown, ""},
+				{"Mina Sato", "founder", "Tana Cloud", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

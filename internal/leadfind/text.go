@@ -597,6 +597,18 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 			}
 		}
 	}
+	// "Head of Merchant Operations at ...": the capitalised words after "Head of" name a department.
+	for i := 2; i < len(rt); i++ {
+		if !strings.EqualFold(rt[i-1].text, "of") || !strings.EqualFold(rt[i-2].text, "head") {
+			continue
+		}
+		for k := i; k < len(rt) && tracked[k] == 0 && cls[k] == nameWord && !rt[k].punct; k++ {
+			if k+1 < len(rt) && rt[k+1].text == "'s" {
+				break // "Head of Acme's design team"
+			}
+			cls[k], role[k] = plainWord, true
+		}
+	}
 	if !titleCase(rt) {
 		nameNext := func(i int) bool { return i+1 < len(rt) && cls[i+1] == nameWord && tracked[i+1] == 0 }
 		for i := 1; i < len(rt); i++ {

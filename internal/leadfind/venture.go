@@ -542,7 +542,7 @@ func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[stri
 	for si, s := range sc.sents {
 		for i := range s.toks {
 			name := sc.personAt(s, i, surnames)
-			if name == "" {
+			if name == "" || s.trackedCofounderAt(i) {
 				continue
 			}
 			c, verb := s.startedAfter(i)
@@ -553,6 +553,12 @@ func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[stri
 		}
 	}
 	return out
+}
+
+// trackedCofounderAt reports whether the person at token i is named as one the tracked company was founded
+// with: "Matsumoto Aoi, who co-founded T with Inoue Haruto, has left to start Fude Pay".
+func (s *sentence) trackedCofounderAt(i int) bool {
+	return i >= 3 && s.toks[i-1].form == "with" && s.toks[i-2].form == "T" && startVerbs[s.toks[i-3].form]
 }
 
 // buildVerbs say the writer starts a company when they build it themselves: "I'm building Akagera".
