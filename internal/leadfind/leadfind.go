@@ -137,6 +137,7 @@ type itemScan struct {
 	ownRounds   stageFacts        // the rounds a founder's post tells in the first person, under the key ""
 	author      string            // the post's author (author), or ""
 	full        map[string]string // normalised company name -> the longer name the item also gives it (fullNames)
+	acquirers   map[string]bool   // normalised names of the companies that acquire the tracked one
 	item        []string          // the pair model's features of the item as a whole (itemContext)
 }
 
@@ -230,8 +231,12 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	}
 	var mentions []mention
 	listRel, listLeft := "", 0 // a deal with several companies the next sentences list, and for how many more
+	sc.acquirers = make(map[string]bool)
 	for i, s := range sc.sents {
 		sc.hire = append(sc.hire, s.reportsHire())
+		if c := s.trackedAcquirer(); c >= 0 {
+			sc.acquirers[normalizeCompany(s.toks[c].text)] = true
+		}
 		s.companyRelations(sc.rels)
 		if s.hasTracked() || i > 0 && sc.sents[i-1].hasTracked() {
 			s.ownCompanyRelation(sc.rels)
@@ -314,6 +319,9 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		}
 		if long, ok := full[normalizeCompany(f.company)]; ok {
 			f.company = long
+		}
+		if sc.acquirers[normalizeCompany(f.company)] {
+			continue // "Harbourview Software has acquired T ... Harbourview was founded by": the buyer's founders
 		}
 		if name, _, ok := strings.Cut(f.company, "."); ok && !strings.Contains(name, " ") && strings.Count(sc.text, name) > strings.Count(sc.text, f.company) {
 			f.company = name // "Quire ... Quire.example will integrate": the company named by its address
@@ -1163,6 +1171,34 @@ func (s *sentence) companyRelations(rels map[string]string) {
 			rels[k] = rel
 		}
 	}
+}
+
+// buyVerbs buy a company.
+var buyVerbs = wordSet(`acquire acquires acquired acquiring buy buys bought buying`)
+
+// trackedAcquirer returns the token of the company the sentence says acquires the tracked company ("Harbourview
+// Software has acquired T", "Stratum Cloud ... an agreement to acquire T", "T was bought by Lumio"), or -1.
+func (s *sentence) trackedAcquirer() int {
+	for j, t := range s.toks {
+		if !buyVerbs[t.form] {
+			continue
+		}
+		if j+1 < len(s.toks) && s.toks[j+1].form == "T" {
+			for i := j - 1; i >= 0; i-- {
+				if s.toks[i].form == "T" || s.toks[i].form == ";" {
+					break
+				}
+				if sp := s.toks[i].span; sp >= 0 && !s.spans[sp].person && !s.spans[sp].place && !s.describesNext(i) && !s.describesNoun(i) {
+					return i
+				}
+			}
+		}
+		if j >= 2 && j+2 < len(s.toks) && s.toks[j+1].form == "by" && s.isCompanyLike(j+2) && s.toks[j+2].form != "T" &&
+			slices.ContainsFunc(s.toks[max(0, j-4):j], func(t token) bool { return t.form == "T" }) {
+			return j + 2
+		}
+	}
+	return -1
 }
 
 // becomesCompany matches a sentence that tells of a team or unit becoming a company of its own: "Today that

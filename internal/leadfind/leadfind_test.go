@@ -1245,6 +1245,11 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Mina Sato", "founder", "Tana Cloud", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
+		"the founders of the company that buys the tracked one": {
+			founders: []string{"Ines Marchetti"},
+			item: Item{Title: "Corvid Systems acquires Northwind", Text: "Corvid Systems, the Lyon maker of warehouse software, has acquired Northwind, a mesh-networking start-up. " +
+				"Corvid Systems was founded in 2009 by Paul Girard and Lea Roux."},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

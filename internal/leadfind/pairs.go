@@ -131,7 +131,7 @@ func (sc *itemScan) pairs(rules []Candidate) []pair {
 		p.tied = c.tied
 		if p.sent >= 0 {
 			s := sc.sents[p.sent]
-			p.vetoed = p.ctok >= 0 && (s.soldAfter(p.ctok) || s.investorAt(p.ctok) || s.followedByBoard(p.ctok+1) || s.trackedLaunch(p.ctok)) ||
+			p.vetoed = sc.acquirers[normalizeCompany(p.company)] || p.ctok >= 0 && (s.soldAfter(p.ctok) || s.investorAt(p.ctok) || s.followedByBoard(p.ctok+1) || s.trackedLaunch(p.ctok)) ||
 				s.roundLeader(p.ptok) || s.trackedBoard() || s.beforeTracked()
 		}
 		p.features = crossed(sc.pairFeatures(p, c, rules))
