@@ -1250,6 +1250,15 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Title: "Corvid Systems acquires Northwind", Text: "Corvid Systems, the Lyon maker of warehouse software, has acquired Northwind, a mesh-networking start-up. " +
 				"Corvid Systems was founded in 2009 by Paul Girard and Lea Roux."},
 		},
+		"the tracked company's co-founder told with words around its name": {
+			founders: []string{"Esteban Mora", "Amalia Vargas"},
+			item: Item{Text: "Esteban Mora, who co-founded the Northwind mini-market chain in 2015 with Amalia Vargas, has left the company to start Frescura. " +
+				"Frescura was founded with Paola Solano and delivers from farms in Hsinchu County."},
+			want: []lead{
+				{"Esteban Mora", "", "Frescura", RelDepartedToFound, StageUnknown, ""},
+				{"Paola Solano", "", "Frescura", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -1282,6 +1291,16 @@ func TestExtractKeepsPlacesOut(t *testing.T) {
 	for _, c := range got {
 		if places[strings.ToLower(c.CompanyName)] || places[strings.ToLower(c.PersonName)] {
 			t.Errorf("got lead %+v, which names a place", c)
+		}
+	}
+}
+
+// TestPlacesByTheirFirstOrLastWord checks that towns and regions named by a word such as "Ciudad" or
+// "County" are places, not people or companies.
+func TestPlacesByTheirFirstOrLastWord(t *testing.T) {
+	for _, p := range []string{"Ciudad del Este", "Hsinchu County", "Nakuru District", "Lake Kivu"} {
+		if sp := newSpan(strings.Fields(p)); !sp.place || sp.person {
+			t.Errorf("%q: place %v, person %v; want a place", p, sp.place, sp.person)
 		}
 	}
 }

@@ -671,13 +671,17 @@ func newSpan(words []string) span {
 	sp := span{text: strings.Join(words, " "), words: words}
 	last := strings.ToLower(strings.TrimSuffix(words[len(words)-1], "."))
 	sp.companyish = companyWords[last] || legalSuffixes[last]
-	sp.place = places[strings.ToLower(sp.text)] || len(words) > 1 && placeHeads[strings.ToLower(words[0])]
+	sp.place = places[strings.ToLower(sp.text)] || len(words) > 1 && (placeHeads[strings.ToLower(words[0])] || placeTails[strings.ToLower(words[len(words)-1])])
 	sp.person = !sp.place && looksLikePerson(words)
 	return sp
 }
 
-// placeHeads begin the names of lakes, mountains and gulfs: "Lake Kivu", "Mount Kenya".
-var placeHeads = wordSet(`lake mount mt gulf isle`)
+// placeHeads begin the names of lakes, mountains, gulfs and towns, placeTails end those of regions: "Lake
+// Kivu", "Mount Kenya", "Ciudad del Este", "Hsinchu County".
+var (
+	placeHeads = wordSet(`lake mount mt gulf isle ciudad`)
+	placeTails = wordSet(`county province prefecture governorate municipality district`)
+)
 
 // looksLikePerson reports whether words can be a person's name: two to four parts of which at most three
 // are full words, ending in a full word, with no company word, acronym or digit.

@@ -557,8 +557,32 @@ func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[stri
 
 // trackedCofounderAt reports whether the person at token i is named as one the tracked company was founded
 // with: "Matsumoto Aoi, who co-founded T with Inoue Haruto, has left to start Fude Pay".
+// Words describing the tracked company may stand around it: "co-founded the T mini-market chain with Amalia
+// Jiménez Vargas".
 func (s *sentence) trackedCofounderAt(i int) bool {
-	return i >= 3 && s.toks[i-1].form == "with" && s.toks[i-2].form == "T" && startVerbs[s.toks[i-3].form]
+	if i < 3 || s.toks[i-1].form != "with" {
+		return false
+	}
+	plain := func(k int) bool {
+		f := s.toks[k].form
+		return s.toks[k].span < 0 && f != "T" && f != "," && f != ";" && f != ":" && f != "and"
+	}
+	t := i - 2
+	for t >= 0 && t >= i-6 && plain(t) {
+		t--
+	}
+	if t < 1 || s.toks[t].form != "T" {
+		return false
+	}
+	for k := t - 1; k >= 0 && k >= t-5; k-- {
+		if startVerbs[s.toks[k].form] {
+			return true
+		}
+		if !plain(k) && !(s.toks[k].span >= 0 && s.spans[s.toks[k].span].place) {
+			return false
+		}
+	}
+	return false
 }
 
 // buildVerbs say the writer starts a company when they build it themselves: "I'm building Akagera".
