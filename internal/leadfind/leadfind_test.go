@@ -1259,6 +1259,16 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Paola Solano", "", "Frescura", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
+		"a founder's post that leaves, tells of the past, and then names the new company": {
+			founders: []string{"Andrea Jaramillo", "Xavier Paredes"},
+			item: Item{Title: "Andrea Jaramillo on LinkedIn", Text: "Excited to share that I've left Northwind, the company Xavier and I started in Guayaquil six years ago, " +
+				"to co-found Cacao Verde with Byron Macías and Gina Loor."},
+			want: []lead{
+				{"Andrea Jaramillo", "founder", "Cacao Verde", RelDepartedToFound, StageUnknown, ""},
+				{"Byron Macías", "co-founder", "Cacao Verde", RelCofounderInNews, StageUnknown, ""},
+				{"Gina Loor", "co-founder", "Cacao Verde", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

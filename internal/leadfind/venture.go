@@ -381,8 +381,17 @@ func (s *sentence) ownStart(i int) bool {
 			case "i", "i've", "i'm", "we", "we've", "we're", "have", "am", "are":
 				return true
 			case "to":
-				// "I'm leaving to start Recibo Verde"
-				return k >= 2 && slices.ContainsFunc(s.toks[max(0, k-3):k], func(t token) bool { return weForms[t.form] || t.form == "i" || t.form == "i'm" || t.form == "i've" })
+				// "I'm leaving to start Recibo Verde", "I've left Mi Granja, the company Xavier and I started six
+				// years ago, to co-found Cacao Norte": the writer's leaving, with no one else's between.
+				for m := k - 1; m >= 0; m-- {
+					switch f := s.toks[m].form; {
+					case weForms[f] || f == "i" || f == "i'm" || f == "i've":
+						return true
+					case s.isPersonAt(m):
+						return false
+					}
+				}
+				return false
 			}
 			return false
 		}
