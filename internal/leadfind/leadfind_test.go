@@ -1269,6 +1269,19 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Gina Loor", "co-founder", "Cacao Verde", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
+		"a handle that gives the writer's name the other way round": {
+			founders: []string{"Shimizu Akira", "Jenna Morales"},
+			item: Item{Title: "Shimizu Akira (@akira_shimizu) on X", Text: "@akira_shimizu: some news. after 7 years i've left Northwind.\n\n" +
+				"now building Tsumugi with Okabe Rina: knitting patterns that fit."},
+			want: []lead{
+				{"Okabe Rina", "", "Tsumugi", RelCofounderInNews, StageUnknown, ""},
+				{"Shimizu Akira", "founder", "Tsumugi", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
+		"a careers page addressing the reader": {
+			founders: []string{"Hamish Fraser", "Mei Lin Chua"},
+			item: Item{Title: "Careers at Northwind", Text: "You'll work with Hamish Fraser and Mei Lin Chua, our founders, and with Daniel Kim, who leads the collector team."},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -1308,7 +1321,7 @@ func TestExtractKeepsPlacesOut(t *testing.T) {
 // TestPlacesByTheirFirstOrLastWord checks that towns and regions named by a word such as "Ciudad" or
 // "County" are places, not people or companies.
 func TestPlacesByTheirFirstOrLastWord(t *testing.T) {
-	for _, p := range []string{"Ciudad del Este", "Hsinchu County", "Nakuru District", "Lake Kivu"} {
+	for _, p := range []string{"Ciudad del Este", "Hsinchu County", "Nakuru District", "Lake Kivu", "Culver City", "Cyclone Gita"} {
 		if sp := newSpan(strings.Fields(p)); !sp.place || sp.person {
 			t.Errorf("%q: place %v, person %v; want a place", p, sp.place, sp.person)
 		}

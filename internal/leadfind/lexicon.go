@@ -18,7 +18,7 @@ func wordSet(words string) map[string]bool {
 var stopWords = wordSet(`
 a an the this that these those it its it's we're we've we'll i'm i've i'll i'd they're they've you're that's here's
 there's what's who's let's their theirs there they them he she his her him hers we our us
-you your i me my and or but nor so yet for of in on at by to from with without into onto over under about
+you your you'll you've you'd he's she's he'll she'll they'll it'll i me my and or but nor so yet for of in on at by to from with without into onto over under about
 after before during while when since until as than then now today yesterday tomorrow tonight last next
 earlier later meanwhile also both each every all some many most more less few several other another such
 what which who whom whose why how where here if though although because despite according via per amid

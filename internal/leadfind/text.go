@@ -676,11 +676,11 @@ func newSpan(words []string) span {
 	return sp
 }
 
-// placeHeads begin the names of lakes, mountains, gulfs and towns, placeTails end those of regions: "Lake
-// Kivu", "Mount Kenya", "Ciudad del Este", "Hsinchu County".
+// placeHeads begin the names of lakes, mountains, gulfs, towns and storms, placeTails end those of towns and
+// regions: "Lake Kivu", "Mount Kenya", "Ciudad del Este", "Cyclone Gita", "Hsinchu County", "Culver City".
 var (
-	placeHeads = wordSet(`lake mount mt gulf isle ciudad`)
-	placeTails = wordSet(`county province prefecture governorate municipality district`)
+	placeHeads = wordSet(`lake mount mt gulf isle ciudad colonia cyclone typhoon hurricane`)
+	placeTails = wordSet(`county province prefecture governorate municipality district city`)
 )
 
 // looksLikePerson reports whether words can be a person's name: two to four parts of which at most three

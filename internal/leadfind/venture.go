@@ -1748,7 +1748,7 @@ func nameHandles(text string, sites []site, founders []string) string {
 var namePattern = regexp.MustCompile(`\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3}`)
 
 // writtenHandles maps the handle each run of two to four capitalised words of text would make to the
-// words, for the runs and their parts of two words or more.
+// words, for the runs and their parts of two words or more, and for two words also the other way round.
 func writtenHandles(text string) map[string]string {
 	out := make(map[string]string)
 	for _, run := range namePattern.FindAllString(text, -1) {
@@ -1756,8 +1756,9 @@ func writtenHandles(text string) map[string]string {
 		for i := range words {
 			for j := i + 2; j <= len(words); j++ {
 				name := strings.Join(words[i:j], " ")
-				if h := handleOf(name); len(h) >= 5 {
-					if _, ok := out[h]; !ok {
+				// "Shimizu Akira (@akira_shimizu)": a handle may give a name's two words the other way round.
+				for _, h := range []string{handleOf(name), handleOf(words[j-1] + words[i])} {
+					if _, ok := out[h]; !ok && len(h) >= 5 && (j == i+2 || h == handleOf(name)) {
 						out[h] = name
 					}
 				}
