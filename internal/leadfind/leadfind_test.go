@@ -1282,6 +1282,15 @@ func TestExtractReadsStructure(t *testing.T) {
 			founders: []string{"Hamish Fraser", "Mei Lin Chua"},
 			item: Item{Title: "Careers at Northwind", Text: "You'll work with Hamish Fraser and Mei Lin Chua, our founders, and with Daniel Kim, who leads the collector team."},
 		},
+		"a tracked name with a dot, and Ma. for Maria": {
+			company: "Tienda.ai",
+			item: Item{Title: "Tienda.ai spins out lending unit as Sari Score", Text: "Tienda.ai will spin out its lending unit as a new company, Sari Score. " +
+				"Sari Score will be led by co-founders Ma. Theresa Lim, who ran Tienda.ai's lending unit, and Ken Dizon."},
+			want: []lead{
+				{"Ma. Theresa Lim", "co-founder", "Sari Score", RelSpinoutFounder, StageUnknown, ""},
+				{"Ken Dizon", "co-founder", "Sari Score", RelSpinoutFounder, StageUnknown, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -144,7 +144,7 @@ var relationCues = map[string]string{
 var compoundSuffixes = wordSet(`backed based led owned funded founded incubated born headquartered focused`)
 
 // abbreviations end in a period that does not end the sentence.
-var abbreviations = wordSet(`mr mrs ms dr prof st jr sr vs no approx inc ltd corp co e.g i.e`)
+var abbreviations = wordSet(`mr mrs ms dr prof st jr sr vs no approx inc ltd corp co e.g i.e ma`)
 
 // preStops end the stretch of words read before a name to learn how the person relates to a company.
 var preStops = wordSet(`by with : ( ) and & ; said says told according including alongside as that hires hired appoints

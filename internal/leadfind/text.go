@@ -281,7 +281,13 @@ func newMatcher(company string, founders []string) *matcher {
 // trackedAt returns how many tokens from i spell the tracked company, with any legal suffix, or 0.
 func (m *matcher) trackedAt(toks []rawToken, i int) int {
 	for _, name := range m.names {
-		if i+len(name) > len(toks) || m.capital && !isUpperStart(toks[i].text) {
+		if m.capital && !isUpperStart(toks[i].text) {
+			continue
+		}
+		if len(name) > 1 && !toks[i].punct && strings.ContainsAny(toks[i].text, ".-") && fold(toks[i].text) == strings.Join(name, " ") {
+			return 1 // "Tindahan.ai" written as one word
+		}
+		if i+len(name) > len(toks) {
 			continue
 		}
 		ok, n := true, 0
@@ -695,7 +701,7 @@ func looksLikePerson(words []string) bool {
 		switch {
 		case particles[lower] && !isUpperStart(w):
 			continue
-		case isInitial(w):
+		case isInitial(w) || i == 0 && w == "Ma.": // "Ma. Theresa Lim": Maria, shortened
 			if i == len(words)-1 {
 				return false
 			}
