@@ -1327,6 +1327,16 @@ func TestExtractKeepsPlacesOut(t *testing.T) {
 	}
 }
 
+// TestPeopleOfManyRegions checks that names of four parts opening with a common given name of Latin America,
+// Iberia, West Africa or Ireland read as people.
+func TestPeopleOfManyRegions(t *testing.T) {
+	for _, p := range []string{"Luiz Henrique de Souza Prado", "Julio César Mamani Torres", "Paulo César Drummond Lage", "Rodrigo Pinto Basto Reis"} {
+		if sp := newSpan(strings.Fields(p)); !sp.person {
+			t.Errorf("%q does not read as a person", p)
+		}
+	}
+}
+
 // TestPlacesByTheirFirstOrLastWord checks that towns and regions named by a word such as "Ciudad" or
 // "County" are places, not people or companies.
 func TestPlacesByTheirFirstOrLastWord(t *testing.T) {

@@ -193,6 +193,35 @@ sean sebastian seo sergio shira shreya simon simone siobhan sipho sofia sofie so
 stefano stella stephanie stephen steve steven sunil susan suzanne svetlana tamar tanya tara tariq ted teresa
 theo thomas tiago tim timothy tom tomas tommy tony tunde uma valentina vanessa vera victor victoria vikram
 vincent viktor wei wendy will william xavier yara yasmin yaw yui yuki yusuf zain zainab zara zoe
+matias rodrigo julio cesar ignacio gonzalo joaquin agustin emilio esteban francisco hernan hernando jaime
+marcelo mauricio octavio patricio ramiro raul ruben vicente ximena catalina fernanda isabela josefina lorena
+luciana manuela martina paola renata rocio romina soledad valeria veronica yolanda pilar nuria luz consuelo
+dolores paulo luiz thiago guilherme henrique marcos matheus murilo otavio renato vinicius vitor caio diogo
+fabio flavio leandro marcio bruna carolina debora fabiana gisele isadora larissa leticia luana priscila raquel
+tatiana thais giovanni giuseppe riccardo alessandro davide federico massimo pietro tommaso vittorio alessia
+chiara federica ilaria silvia etienne laurent mathieu olivier pascal remi sebastien thibault yannick amelie
+aurelie elodie emilie juliette margaux mathilde oceane pauline sandrine jurgen klaus tobias wolfgang
+maximilian moritz benedikt dominik birgit franziska friederike katharina leonie marlene sabine svenja ulrike
+arvid axel bjørn fredrik gustav hakan jens kristian lars mikkel nils olav oskar rasmus sigurd sven torbjørn
+ulf birgitta ebba freja frida hanna kari linnea malin sigrid solveig tove ylva juri kaspar mihkel priit rein
+tonis andrus kadri liis triin kristjan janis andris martins ilze inese liga kristaps mindaugas darius paulius
+ruta agne ieva piotr paweł krzysztof tomasz marcin michał grzegorz jakub kamil łukasz agnieszka katarzyna
+małgorzata magdalena zofia ondrej jiri petr lucie tereza marketa dmitry sergei sergey alexei mikhail nikolai
+pavel vladimir yuri olga irina ekaterina anastasia oksana olena taras mykola dragan marko nikola ivana jelena
+milica giorgos nikos dimitris yannis eleni katerina mustafa ahmet emre burak cem deniz kerem murat oguz serkan
+tolga ayse emine fatma zeynep selin ebru derya gizem muhammad ahmad umar hussein youssef mahmoud nabil rami
+tarek walid ziad faisal fahad saud sultan majid abdullah abdulaziz abdulrahman amira leila maryam rania reem
+salma hala huda lubna ghada mehdi hossein arash babak dariush farhad kaveh navid parisa shirin nasrin leyla
+aarav akash anand ashok gaurav harish karan manish mohit pranav rakesh rohit sachin sandeep siddharth suresh
+vivek aarti ananya anjali deepa divya nisha priyanka radhika riya sanya sneha sunita swati tanvi shalini
+lakshmi irfan kamran usman zubair asif nadeem farhan hina mehwish rabia tanvir rashed shafiq sabina nusrat
+farzana sharmin kojo kwesi ama akosua abena adwoa ikenna obinna nnamdi uchenna ngozi chioma adaeze amaka nneka
+femi segun bayo kunle dayo yemi funmi folake bisi temi wanjiru wanjiku njeri akinyi achieng atieno otieno
+odhiambo kamau mwangi kiprono kipchoge jomo baraka juma neema zawadi rehema mwajuma amani thabo themba
+sibusiso lerato nomvula zanele thandiwe lindiwe bongani mandla abebe tesfaye dawit bereket mekdes hirut selam
+tigist biniam darren ciaran cian eoin niall padraig oisin roisin aoife niamh saoirse caoimhe orla eimear
+dermot fergal ruairi hamish angus euan fraser ewan alasdair morag eilidh catriona dafydd gethin owain aled
+emyr llinos sioned cerys eleri
 `)
 
 // demonyms name where people or companies are from without the endings adjectiveAt reads ("-ian",
