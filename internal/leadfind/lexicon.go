@@ -77,7 +77,7 @@ labs lab ai technologies technology tech robotics health healthcare bio bioscien
 pharma pharmaceuticals systems software analytics security energy capital ventures partners group holdings
 networks cloud data solutions industries motors dynamics studios studio games media foundation university
 institute college fund works hq inc ltd llc gmbh corp corporation co company interactive digital logistics
-sciences finance financial payments service services connect express angels devices materials semiconductor semiconductors quantum aerospace
+sciences finance financial payments service services connect express angels press news devices materials semiconductor semiconductors quantum aerospace
 automation intelligence insights platforms computing medical diagnostics genomics mobility climate carbon
 io app apps cyber fintech network labs.ai
 recycling clinics clinic bank pay foods food farms farming freight learning kitchen coffee brewing wines apparel beauty
