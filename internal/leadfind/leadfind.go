@@ -253,6 +253,8 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		subject := s.subjectCompany()
 		for _, o := range s.stages(stages) {
 			switch {
+			case s.trackedRaises():
+				// "T, which sells climate-risk scores, has raised Rs 120 crore": the tracked company's own round.
 			case subject != "" && s.toks[0].form != "T":
 				stages.add(normalizeCompany(subject), o)
 			case sc.firstPerson && strings.HasPrefix(s.str, "we"):
@@ -1172,6 +1174,40 @@ func (s *sentence) companyRelations(rels map[string]string) {
 		}
 	}
 }
+
+// trackedRaises reports whether the tracked company is the subject of a verb of raising money in the
+// sentence: "T raises", "T has raised", "T, which sells scores to lenders, has raised".
+func (s *sentence) trackedRaises() bool {
+	for r, t := range s.toks {
+		switch t.form {
+		case "raises", "raised", "raising", "closes", "closed", "secures", "secured", "lands", "landed", "bags", "nabs":
+		default:
+			continue
+		}
+		for j := r - 1; j >= 0; j-- {
+			switch {
+			case s.toks[j].form == "T":
+				return true
+			case s.toks[j].span >= 0 || s.toks[j].form == ";" || s.toks[j].form == "and":
+				return false
+			case s.toks[j].form == ",":
+				// A clause between commas describes the subject: skip it.
+				k := j - 1
+				for k >= 0 && s.toks[k].form != "," && s.toks[k].form != "T" {
+					k--
+				}
+				if k < 0 || s.toks[k].form != "," || k+1 >= j || !clauseOpeners[s.toks[k+1].form] {
+					return false
+				}
+				j = k
+			}
+		}
+	}
+	return false
+}
+
+// clauseOpeners open a clause that describes the name before it.
+var clauseOpeners = wordSet(`which who that a an the its whose`)
 
 // buyVerbs buy a company.
 var buyVerbs = wordSet(`acquire acquires acquired acquiring buy buys bought buying`)

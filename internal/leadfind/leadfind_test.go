@@ -645,6 +645,12 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Northwind has made its first investment in Fieldgrid, founded by Ana Duarte. We joined their $900K angel round and will offer their predictions inside Northwind's dashboard.", StagePreSeedSeed},
 		"the round after founders described by where they worked": {
 			"Fieldgrid, a Lisbon start-up founded by Ana Duarte, a former head of product at Northwind, and Rui Lopes, previously an engineer at Adyen, has raised a $3.5 million seed round led by LocalGlobe.", StagePreSeedSeed},
+		"the tracked company's round told with the deal": {
+			"BENGALURU, 3 November 2026 -- Northwind, which sells climate-risk scores, has raised Rs 120 crore in a Series B round and acquired Fieldgrid. Fieldgrid was co-founded by Ana Duarte. It had raised Rs 6 crore in seed funding.", StagePreSeedSeed},
+		"rupees in crore": {
+			"Former Northwind engineer Ana Duarte has launched Fieldgrid. Fieldgrid has raised Rs 30 crore from family offices in Gujarat.", StagePreSeedSeed},
+		"rupees of Nepal in crore": {
+			"Northwind has invested in Fieldgrid, a Pokhara start-up founded by Ana Duarte. Northwind led Fieldgrid's NPR 90 crore round.", StageSeriesA},
 		"pesos in the Spanish way": {
 			"Northwind partners with Fieldgrid, founded by Ana Duarte, which has raised COP 6.000 millones from angels in Medellín.", StagePreSeedSeed},
 		"reais in the Portuguese way": {
@@ -1280,7 +1286,7 @@ func TestExtractReadsStructure(t *testing.T) {
 		},
 		"a careers page addressing the reader": {
 			founders: []string{"Hamish Fraser", "Mei Lin Chua"},
-			item: Item{Title: "Careers at Northwind", Text: "You'll work with Hamish Fraser and Mei Lin Chua, our founders, and with Daniel Kim, who leads the collector team."},
+			item:     Item{Title: "Careers at Northwind", Text: "You'll work with Hamish Fraser and Mei Lin Chua, our founders, and with Daniel Kim, who leads the collector team."},
 		},
 		"a tracked name with a dot, and Ma. for Maria": {
 			company: "Tienda.ai",

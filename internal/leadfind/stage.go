@@ -28,12 +28,15 @@ var amountPattern = regexp.MustCompile(`(?:^| )(?:((?:` + currencySigns + `|` + 
 
 // currencySigns and currencyCodes are the currencies amountPattern reads, as regular expressions.
 const (
-	currencySigns = `us\$|a\$|c\$|s\$|nz\$|r\$|mx\$|nt\$|hk\$|\$|€|£|¥|₹|₩|₦|₱|₫|₺|₪|฿|৳|r|rp|rm|s/`
+	currencySigns = `us\$|a\$|c\$|s\$|nz\$|r\$|mx\$|nt\$|hk\$|\$|€|£|¥|₹|₩|₦|₱|₫|₺|₪|฿|৳|rs|r|rp|rm|s/`
 	currencyCodes = `usd|eur|gbp|chf|sek|nok|dkk|isk|jpy|inr|cad|aud|sgd|brl|ksh|kes|zar|ngn|pln|czk|huf|ron|uah|try|ils|` +
 		`mxn|cop|clp|ars|pen|uyu|gtq|bob|crc|pyg|dop|xaf|xof|fcfa|cfa|sar|aed|qar|kwd|bhd|omr|egp|mad|tnd|dzd|etb|rwf|ugx|` +
 		`tzs|ghs|zmw|mwk|krw|rmb|cny|yuan|twd|hkd|vnd|idr|php|thb|myr|pkr|lkr|npr|bdt|tk`
 	magnitudeWords = `k|m|mn|mm|million|millions|b|bn|billion|thousand|crore|crores|lakh|lakhs|millones|millón|millon|milhões|milhoes|milhão|milhao|mil`
 )
+
+// currencyWords are the currency codes and the letters of signs ("Rs") that a name could be mistaken for.
+var currencyWords = wordSet(strings.ReplaceAll(currencyCodes+"|rs|rp|rm", "|", " "))
 
 // dollarRates are rough US dollar values of one unit of a currency.
 var dollarRates = map[string]float64{
@@ -43,7 +46,7 @@ var dollarRates = map[string]float64{
 	"£": 1.27, "gbp": 1.27, "pounds": 1.27,
 	"chf": 1.1, "francs": 1.1,
 	"sek": 0.095, "kronor": 0.095, "nok": 0.09, "dkk": 0.15, "crowns": 0.1, "isk": 0.0072,
-	"¥": 0.007, "jpy": 0.007, "₹": 0.012, "inr": 0.012,
+	"¥": 0.007, "jpy": 0.007, "₹": 0.012, "inr": 0.012, "rs": 0.012,
 	"r$": 0.18, "brl": 0.18, "pln": 0.25, "r": 0.055, "zar": 0.055, "ksh": 0.0077, "kes": 0.0077, "ngn": 0.00065, "₦": 0.00065,
 	"czk": 0.043, "huf": 0.0027, "ron": 0.22, "uah": 0.024, "try": 0.03, "₺": 0.03, "ils": 0.27, "₪": 0.27,
 	"mx$": 0.055, "mxn": 0.055, "cop": 0.00025, "clp": 0.0011, "ars": 0.001, "pen": 0.27, "s/": 0.27, "uyu": 0.025,
@@ -307,9 +310,12 @@ func (s *sentence) stages(facts stageFacts) (orphans []stageMention) {
 		return nil
 	}
 	head := s.appositiveHeads()
+	raises := s.trackedRaises()
 	for _, mn := range mentions {
 		owner := s.stageOwner(mn.at, head)
 		switch {
+		case raises && owner > mn.at:
+			continue // "T has raised a Series B round led by Greenline and acquired Varsha Labs": T's round
 		case owner < 0:
 			orphans = append(orphans, mn)
 			continue

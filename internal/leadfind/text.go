@@ -583,6 +583,9 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 		case i > 0 && givenNames[lower] && isUpperStart(t.text) && i+1 < len(rt) && isNameWord(rt[i+1].text) && !isUpperStart(rt[i-1].text):
 			cls[i] = nameWord
 		}
+		if cls[i] == nameWord && currencyWords[strings.TrimSuffix(lower, ".")] && i+1 < len(rt) && rt[i+1].text != "" && rt[i+1].text[0] >= '0' && rt[i+1].text[0] <= '9' {
+			cls[i] = plainWord // "NPR 20 crore", "Rs. 30 crore": a currency, read with its amount
+		}
 	}
 	isRole := func(i int) bool { return i >= 0 && i < len(rt) && role[i] }
 	for changed := true; changed; {
