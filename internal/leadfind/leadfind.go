@@ -1046,7 +1046,8 @@ func hasDeparture(words []string, founder bool) bool {
 			if trackedNear(words, i, 0, 10) {
 				return true
 			}
-		case departureVerbs[w]:
+		case departureVerbs[w] || (w == "moving" || w == "moves" || w == "moved") && i+1 < len(words) && words[i+1] == "on":
+			// "leaves", "is moving on"
 			if founder || trackedNear(words, i, 6, 6) {
 				return true
 			}

@@ -1297,6 +1297,15 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Ken Dizon", "co-founder", "Sari Score", RelSpinoutFounder, StageUnknown, ""},
 			},
 		},
+		"a founder moving on, and a company named by its handle": {
+			founders: []string{"Zubair Sheikh", "Anita Fernandes"},
+			item: Item{Title: "@northwind: a note on our co-founder", Text: "Our co-founder Anita Fernandes (@anitafernandes) is moving on to start @ZakatFlowHQ with Yusuf Khan (@yusufkhan), " +
+				"building software for zakat accounting. They have closed a seed round to build the first 200 MWh of ledgers."},
+			want: []lead{
+				{"Anita Fernandes", "co-founder", "ZakatFlow", RelDepartedToFound, StagePreSeedSeed, ""},
+				{"Yusuf Khan", "co-founder", "ZakatFlow", RelCofounderInNews, StagePreSeedSeed, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -1740,8 +1740,28 @@ func nameHandles(text string, sites []site, founders []string) string {
 		if person := handlePerson(h[1:]); person != "" {
 			return person
 		}
+		if brand := camelHandle(h[1:]); brand != "" {
+			return brand
+		}
 		return h
 	})
+}
+
+// camelHandle reads a handle written with inner capitals as the name of a company, without a tail of capitals
+// such as a country code or "HQ" ("@ZakatFlow": ZakatFlow, "@TankhaPK": Tankha), else it returns "".
+func camelHandle(handle string) string {
+	if strings.ContainsAny(handle, "_0123456789") || !isUpperStart(handle) {
+		return ""
+	}
+	name := strings.TrimRightFunc(handle, func(r rune) bool { return r >= 'A' && r <= 'Z' })
+	stripped := len(handle) - len(name)
+	if stripped == 1 {
+		return "" // "NetflixX"
+	}
+	if len(name) < 3 || stripped == 0 && strings.IndexFunc(name[1:], unicode.IsUpper) < 0 {
+		return ""
+	}
+	return name
 }
 
 // namePattern finds runs of two to four capitalised words, which may name a person.
