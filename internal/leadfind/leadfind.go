@@ -319,6 +319,9 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		if _, ok := surnames[fold(f.company)]; ok || sc.personNamed(f.company) {
 			continue // "Rahman's co-founder is Tom Ashby": a person's name is no company
 		}
+		if f.sent >= 0 && f.sent < len(sc.sents) && sc.sents[f.sent].leftCompany(f.company) {
+			continue // "Ahmed Yusuf on why he left Vira Hälsa, the company he co-founded, to build T": the past
+		}
 		if long, ok := full[normalizeCompany(f.company)]; ok {
 			f.company = long
 		}
@@ -1214,29 +1217,49 @@ var clauseOpeners = wordSet(`which who that a an the its whose`)
 var buyVerbs = wordSet(`acquire acquires acquired acquiring buy buys bought buying`)
 
 // trackedAcquirer returns the token of the company the sentence says acquires the tracked company ("Harbourview
-// Software has acquired T", "Stratum Cloud ... an agreement to acquire T", "T was bought by Lumio"), or -1.
+// Software has acquired T", "Stratum Cloud ... an agreement to acquire T", "T was bought by Lumio", "T is now
+// part of Sendhome"), or -1.
 func (s *sentence) trackedAcquirer() int {
 	for j, t := range s.toks {
-		if !buyVerbs[t.form] {
-			continue
-		}
-		if j+1 < len(s.toks) && s.toks[j+1].form == "T" {
-			for i := j - 1; i >= 0; i-- {
-				if s.toks[i].form == "T" || s.toks[i].form == ";" {
-					break
-				}
+		switch {
+		case buyVerbs[t.form] && j+1 < len(s.toks) && s.toks[j+1].form == "T":
+			// The buyer is the nearest company before the verb that does not describe a noun.
+			for i := j - 1; i >= 0 && s.toks[i].form != "T" && s.toks[i].form != ";"; i-- {
 				if sp := s.toks[i].span; sp >= 0 && !s.spans[sp].person && !s.spans[sp].place && !s.describesNext(i) && !s.describesNoun(i) {
 					return i
 				}
 			}
-		}
-		if j >= 2 && j+2 < len(s.toks) && s.toks[j+1].form == "by" && s.isCompanyLike(j+2) && s.toks[j+2].form != "T" &&
-			slices.ContainsFunc(s.toks[max(0, j-4):j], func(t token) bool { return t.form == "T" }) {
+		case buyVerbs[t.form] && j+2 < len(s.toks) && s.toks[j+1].form == "by" && s.isCompanyLike(j+2) && s.toks[j+2].form != "T" &&
+			slices.ContainsFunc(s.toks[max(0, j-4):j], func(t token) bool { return t.form == "T" }):
 			return j + 2
+		case t.form == "T":
+			k := j + 1
+			for k < len(s.toks) && partOfVerbs[s.toks[k].form] {
+				k++
+			}
+			if k > j+1 && k+2 < len(s.toks) && s.toks[k].form == "part" && s.toks[k+1].form == "of" && s.isCompanyLike(k+2) && s.toks[k+2].form != "T" {
+				return k + 2
+			}
 		}
 	}
 	return -1
 }
+
+// leftCompany reports whether the sentence says someone left the company named company: "left Vira Hälsa".
+func (s *sentence) leftCompany(company string) bool {
+	for i := 1; i < len(s.toks); i++ {
+		if s.toks[i].text == company && s.toks[i].span >= 0 {
+			switch s.toks[i-1].form {
+			case "left", "leaving", "leaves", "quit", "quits", "quitting", "exited":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// partOfVerbs stand between the tracked company and "part of" its buyer: "T is now part of Sendhome".
+var partOfVerbs = wordSet(`is now has become becomes became officially`)
 
 // becomesCompany matches a sentence that tells of a team or unit becoming a company of its own: "Today that
 // team becomes its own company: Kelpworks", "the unit will become a standalone company".

@@ -651,6 +651,8 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Former Northwind engineer Ana Duarte has launched Fieldgrid. Fieldgrid has raised Rs 30 crore from family offices in Gujarat.", StagePreSeedSeed},
 		"rupees of Nepal in crore": {
 			"Northwind has invested in Fieldgrid, a Pokhara start-up founded by Ana Duarte. Northwind led Fieldgrid's NPR 90 crore round.", StageSeriesA},
+		"a company listed on Nasdaq": {
+			"Northwind partners with Fieldgrid, founded in 2012 by Ana Duarte and listed on Nasdaq First North since 2021.", StageSeriesBPlus},
 		"pesos in the Spanish way": {
 			"Northwind partners with Fieldgrid, founded by Ana Duarte, which has raised COP 6.000 millones from angels in Medellín.", StagePreSeedSeed},
 		"reais in the Portuguese way": {
@@ -1305,6 +1307,14 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Anita Fernandes", "co-founder", "ZakatFlow", RelDepartedToFound, StagePreSeedSeed, ""},
 				{"Yusuf Khan", "co-founder", "ZakatFlow", RelCofounderInNews, StagePreSeedSeed, ""},
 			},
+		},
+		"the company the tracked one is now part of": {
+			founders: []string{"Hamza Sheikh"},
+			item: Item{Title: "Careers at Northwind", Text: "Northwind is now part of Sendhome, the London remittance company founded by Imran Qureshi and Ayesha Malik."},
+		},
+		"the company a founder left to build the tracked one": {
+			founders: []string{"Ahmed Yusuf"},
+			item: Item{Title: "Vardpodden on X", Text: "New episode: Ahmed Yusuf on why he left Vira Halsa, the company he co-founded in 2017, to build Northwind."},
 		},
 	}
 	for name, tc := range tests {
