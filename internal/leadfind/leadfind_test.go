@@ -1310,11 +1310,11 @@ func TestExtractReadsStructure(t *testing.T) {
 		},
 		"the company the tracked one is now part of": {
 			founders: []string{"Hamza Sheikh"},
-			item: Item{Title: "Careers at Northwind", Text: "Northwind is now part of Sendhome, the London remittance company founded by Imran Qureshi and Ayesha Malik."},
+			item:     Item{Title: "Careers at Northwind", Text: "Northwind is now part of Sendhome, the London remittance company founded by Imran Qureshi and Ayesha Malik."},
 		},
 		"the company a founder left to build the tracked one": {
 			founders: []string{"Ahmed Yusuf"},
-			item: Item{Title: "Vardpodden on X", Text: "New episode: Ahmed Yusuf on why he left Vira Halsa, the company he co-founded in 2017, to build Northwind."},
+			item:     Item{Title: "Vardpodden on X", Text: "New episode: Ahmed Yusuf on why he left Vira Halsa, the company he co-founded in 2017, to build Northwind."},
 		},
 	}
 	for name, tc := range tests {
