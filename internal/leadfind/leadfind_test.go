@@ -508,6 +508,7 @@ func FuzzExtract(f *testing.F) {
 		"Northwind invests in Delta AI (founders: Ann Bee and",
 		"Former Northwind CTO J. R. Launches",
 		"Northwind’s “Series A” – ex-Northwind 🚀 José Álvarez-Ruiz co-founded Brightline AI.",
+		"Pinewood Ventures, a fund founded by Ana Lopez, invested in Northwind.",
 	} {
 		f.Add(seed)
 	}

@@ -245,7 +245,7 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 	if (s.spans[t.span].person || people[s.spans[t.span].companyKey()] || s.givenName(i)) && !described {
 		return false
 	}
-	if s.placeAt(i) || s.investorAt(i) && !(described && s.toks[i-1].form == "from") || s.describesNoun(i) || placeBefore(s, i) && !described || s.adjectiveAt(i) || s.notCompanyAt(i) ||
+	if s.placeAt(i) || s.investorAt(i) && !(described && i > 0 && s.toks[i-1].form == "from") || s.describesNoun(i) || placeBefore(s, i) && !described || s.adjectiveAt(i) || s.notCompanyAt(i) ||
 		s.trackedProduct(i) || departedBefore(s, i) || s.describesPerson(i) || s.pastEmployer(i) {
 		return false
 	}
