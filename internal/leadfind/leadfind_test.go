@@ -652,6 +652,8 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Former Northwind engineer Ana Duarte has launched Fieldgrid. Fieldgrid has raised Rs 30 crore from family offices in Gujarat.", StagePreSeedSeed},
 		"rupees of Nepal in crore": {
 			"Northwind has invested in Fieldgrid, a Pokhara start-up founded by Ana Duarte. Northwind led Fieldgrid's NPR 90 crore round.", StageSeriesA},
+		"francs CFA in milliards": {
+			"Northwind partners with Fieldgrid, founded by Ana Duarte. Fieldgrid raised 1.5 milliard FCFA last year to build a processing unit.", StagePreSeedSeed},
 		"a company listed on Nasdaq": {
 			"Northwind partners with Fieldgrid, founded in 2012 by Ana Duarte and listed on Nasdaq First North since 2021.", StageSeriesBPlus},
 		"pesos in the Spanish way": {

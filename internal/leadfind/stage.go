@@ -31,8 +31,8 @@ const (
 	currencySigns = `us\$|a\$|c\$|s\$|nz\$|r\$|mx\$|nt\$|hk\$|\$|€|£|¥|₹|₩|₦|₱|₫|₺|₪|฿|৳|rs|r|rp|rm|s/`
 	currencyCodes = `usd|eur|gbp|chf|sek|nok|dkk|isk|jpy|inr|cad|aud|sgd|brl|ksh|kes|zar|ngn|pln|czk|huf|ron|uah|try|ils|` +
 		`mxn|cop|clp|ars|pen|uyu|gtq|bob|crc|pyg|dop|xaf|xof|fcfa|cfa|sar|aed|qar|kwd|bhd|omr|egp|mad|tnd|dzd|etb|rwf|ugx|` +
-		`tzs|ghs|zmw|mwk|krw|rmb|cny|yuan|twd|hkd|vnd|idr|php|thb|myr|pkr|lkr|npr|bdt|tk`
-	magnitudeWords = `k|m|mn|mm|million|millions|b|bn|billion|thousand|crore|crores|lakh|lakhs|millones|millón|millon|milhões|milhoes|milhão|milhao|mil`
+		`tzs|ghs|zmw|mwk|krw|rmb|cny|yuan|twd|hkd|vnd|idr|php|thb|myr|pkr|lkr|npr|bdt|tk|ush|mga|ariary`
+	magnitudeWords = `k|m|mn|mm|million|millions|b|bn|billion|thousand|crore|crores|lakh|lakhs|millones|millón|millon|milhões|milhoes|milhão|milhao|milliard|milliards|mil`
 )
 
 // currencyWords are the currency codes and the letters of signs ("Rs") that a name could be mistaken for.
@@ -57,14 +57,14 @@ var dollarRates = map[string]float64{
 	"₩": 0.00073, "krw": 0.00073, "rmb": 0.14, "cny": 0.14, "yuan": 0.14, "nt$": 0.031, "twd": 0.031, "hk$": 0.128,
 	"hkd": 0.128, "₫": 0.00004, "vnd": 0.00004, "rp": 0.000063, "idr": 0.000063, "₱": 0.018, "php": 0.018, "฿": 0.028,
 	"thb": 0.028, "rm": 0.22, "myr": 0.22, "pkr": 0.0036, "lkr": 0.0033, "npr": 0.0075, "৳": 0.0085, "bdt": 0.0085,
-	"tk": 0.0085,
+	"tk": 0.0085, "ush": 0.00027, "mga": 0.00022, "ariary": 0.00022,
 }
 
 // magnitudes multiply the number of an amount.
 var magnitudes = map[string]float64{
 	"": 1, "k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "million": 1e6, "millions": 1e6,
 	"b": 1e9, "bn": 1e9, "billion": 1e9, "crore": 1e7, "crores": 1e7, "lakh": 1e5, "lakhs": 1e5,
-	"millones": 1e6, "millón": 1e6, "millon": 1e6, "milhões": 1e6, "milhoes": 1e6, "milhão": 1e6, "milhao": 1e6, "mil": 1e3,
+	"millones": 1e6, "millón": 1e6, "millon": 1e6, "milhões": 1e6, "milhoes": 1e6, "milhão": 1e6, "milhao": 1e6, "milliard": 1e9, "milliards": 1e9, "mil": 1e3,
 }
 
 // dotGroups reports whether num groups its thousands with dots and has no decimals: "500.000", "1.200.000".
