@@ -309,7 +309,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	surnames := sc.surnames()
 	hired := sc.hiredPeople()
 	for _, f := range finds {
-		if m.founders[normalizePerson(f.name)] && f.relation != RelDepartedToFound && f.relation != RelSpinoutFounder ||
+		if m.founders[normalizePerson(f.name)] && (f.relation != RelDepartedToFound && f.relation != RelSpinoutFounder || sc.sents[f.sent].staysAt(f.tok)) ||
 			sc.sents[f.sent].trackedCofounderAt(f.tok) {
 			continue
 		}
@@ -1230,8 +1230,8 @@ func (s *sentence) trackedAcquirer() int {
 				}
 			}
 		case buyVerbs[t.form] && j+2 < len(s.toks) && s.toks[j+1].form == "by" && s.isCompanyLike(j+2) && s.toks[j+2].form != "T" &&
-			slices.ContainsFunc(s.toks[max(0, j-4):j], func(t token) bool { return t.form == "T" }):
-			return j + 2
+			slices.ContainsFunc(s.toks[max(0, j-6):j], func(t token) bool { return t.form == "T" }):
+			return j + 2 // "T was acquired by Lumio", "T has agreed to be acquired by Pollster Group"
 		case t.form == "T":
 			k := j + 1
 			for k < len(s.toks) && partOfVerbs[s.toks[k].form] {

@@ -1319,6 +1319,26 @@ func TestExtractReadsStructure(t *testing.T) {
 			founders: []string{"Ahmed Yusuf"},
 			item:     Item{Title: "Vardpodden on X", Text: "New episode: Ahmed Yusuf on why he left Vira Halsa, the company he co-founded in 2017, to build Northwind."},
 		},
+		"a post signed with the writer's new company": {
+			founders: []string{"Keisha Lawson", "Daniel Cho"},
+			item:     Item{Title: "Daniel Cho on LinkedIn: Personal news", Text: "Personal news. After eight years I have left Northwind.\n\nkinroot.example\n\n-- Daniel Cho, co-founder & CEO, Kinroot"},
+			want:     []lead{{"Daniel Cho", "", "Kinroot", RelDepartedToFound, StageUnknown, "https://kinroot.example"}},
+		},
+		"a founder's new business told by the possessive, and the founder who stays": {
+			founders: []string{"Ashley Tolliver", "Ramon Castillo"},
+			item: Item{Text: "Ramon Castillo, who co-founded Northwind Co. in 2016 with Ashley Tolliver, has left the company to start a soap maker of his own. " +
+				"Castillo's new business, Mill Mountain Soap Works, will make goat-milk soap. Tolliver, who now runs Northwind on her own, said the two parted on good terms."},
+			want: []lead{{"Ramon Castillo", "founder", "Mill Mountain Soap Works", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"names with a generational suffix and a handle before the name": {
+			item: Item{Text: "Northwind has signed a joint development agreement with Halite Energy. Thanks to Halite's co-founders Samira Haddad and Michael O'Brien III. " +
+				"Our drafting product is led by @reggie_b (Reginald Banks Jr.), who co-founded Brieflane, the startup Northwind acquired last year."},
+			want: []lead{
+				{"Samira Haddad", "co-founder", "Halite Energy", RelPartnerFounder, StageUnknown, ""},
+				{"Michael O'Brien III", "co-founder", "Halite Energy", RelPartnerFounder, StageUnknown, ""},
+				{"Reginald Banks Jr.", "co-founder", "Brieflane", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -28,7 +28,7 @@ update updated exclusive breaking report reports reported reportedly sources sou
 interview podcast video photo photos read more news press release announcement story stories inside meet
 introducing welcome welcoming bienvenidos bienvenidas bienvenido bienvenida bienvenue announcing celebrating existing honoured honored thrilled week weeks month months year years day days
 congratulations congrats thanks thank kudos shoutout cheers hello hi hey
-mw mwh gw gwh kw kwh km kg nasdaq nyse
+mw mwh gw gwh kw kwh km kg nasdaq nyse personal
 monday tuesday wednesday thursday friday saturday sunday
 january february march july september october november december
 mr mrs ms dr prof sir dame

@@ -89,7 +89,11 @@ func endsSentence(before, after string) bool {
 		return false
 	}
 	next := strings.Fields(after)
-	return len(next) > 0 && stopWords[strings.ToLower(strings.Trim(next[0], `"'“‘`))]
+	if len(next) == 0 {
+		return false
+	}
+	w := strings.Trim(next[0], `"'“‘`)
+	return isUpperStart(w) && stopWords[strings.ToLower(w)] // "Acme Inc. The company", not "Acme Co. in 2019"
 }
 
 // isUpperStart reports whether s begins with an upper-case letter.
@@ -689,12 +693,15 @@ func newSpan(words []string) span {
 // regions: "Lake Kivu", "Mount Kenya", "Ciudad del Este", "Cyclone Gita", "Hsinchu County", "Culver City".
 var (
 	placeHeads = wordSet(`lake mount mt gulf isle ciudad colonia cyclone typhoon hurricane`)
-	placeTails = wordSet(`county province prefecture governorate municipality district city`)
+	placeTails = wordSet(`county province prefecture governorate municipality district city village parkway greenway avenue boulevard`)
 )
 
 // looksLikePerson reports whether words can be a person's name: two to four parts of which at most three
 // are full words, ending in a full word, with no company word, acronym or digit.
 func looksLikePerson(words []string) bool {
+	if len(words) > 2 && generational[strings.ToLower(strings.TrimSuffix(words[len(words)-1], "."))] {
+		words = words[:len(words)-1] // "Reginald Banks Jr.", "Michael O'Brien III"
+	}
 	if len(words) == 0 {
 		return false
 	}
@@ -741,6 +748,9 @@ func looksLikePerson(words []string) bool {
 		vietMiddle[strings.ToLower(fold(words[1]))])
 	return full >= 1 && (full <= 3 || four) && total >= 2 && total <= 4
 }
+
+// generational are the suffixes that may end a person's name.
+var generational = wordSet(`jr sr ii iii iv`)
 
 // vietMiddle are the middle names that mark a Vietnamese person's name.
 var vietMiddle = wordSet(`thi van`)

@@ -55,6 +55,21 @@ var postByPattern = regexp.MustCompile(`^Post by (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[
 // Mugabo".
 var signaturePattern = regexp.MustCompile(`[.!?)]\s*[—–] ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
 
+// signedFounderPattern reads a signature that names the writer's company: "-- Daniel Cho, co-founder & CEO,
+// Kinroot".
+var signedFounderPattern = regexp.MustCompile(`^(?:--|[—–-])\s*(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’.-]+){1,3}),\s*(?i:co-?founder|founder)[^,\n]*,\s*(\p{Lu}[^,\n]{1,40}?)\.?$`)
+
+// signedCompany returns the company the last line of text signs for its writer, name ("-- Daniel Cho,
+// co-founder & CEO, Kinroot"), or "".
+func signedCompany(text, name string) string {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	m := signedFounderPattern.FindStringSubmatch(strings.TrimSpace(lines[len(lines)-1]))
+	if m == nil || m[1] != name {
+		return ""
+	}
+	return strings.TrimSpace(m[2])
+}
+
 // bylinePattern reads the author of a blog post from its first line ("By Jane Doe") or its last ("— Jane
 // Doe").
 var bylinePattern = regexp.MustCompile(`^(?:By|[—–-]) ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
@@ -183,7 +198,7 @@ func (sc *itemScan) coAuthors() [][2]int {
 }
 
 // firstPersonFounding marks a post whose author says they are starting a company.
-var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bwhat'?s next\s*:|\bco-?founded (?:it )?with\b|\bi'?m (?:leaving|moving on)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b|\bjoining [^.\n]{0,60}?\bas (?:a )?co-?founder\b|\bco-?founder (?:at|of)\b|\bi(?:'ve| have)? (?:just )?(?:left|quit)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b|(?m:^(?:now\s+)?(?:building|starting|launching|co-founding)\s+\p{Lu})|\bnew (?:company|venture|start-?up)\s*:`)
+var firstPersonFounding = regexp.MustCompile(`(?i)\b(?:i'm|i am|i've|i have|we're|we are|we've|i)\s+(?:(?:now|just|officially|finally|also|so|already)\s+)?(?:starting|started|building|co-founding|co-founded|cofounded|founding|founded|launching|launched|off to start)\b|\bmy co-?founder\b|\bto (?:build|start|found|launch) something\b|\bsomething (?:new|of my own)\b|\bmy own (?:company|start-?up)\b|\b(?:and|&) i (?:left|quit|are|have|started|founded|co-founded)\b|\bleft (?:my|our) jobs?\b|\blast day at\b|\bnext chapter\b|\bwhat'?s next\s*:|\bco-?founded (?:it )?with\b|\bi'?m (?:leaving|moving on)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b|\bjoining [^.\n]{0,60}?\bas (?:a )?co-?founder\b|\bco-?founder (?:at|of)\b|\bi(?:'ve| have)? (?:just )?(?:left|quit)\b[^.\n]{0,60}?\bto (?:start|found|co-found|build|launch)\b|(?m:^(?:next:\s*)?(?:now\s+)?(?:building|starting|launching|co-founding)\s+\p{Lu})|\bnew (?:company|venture|start-?up)\s*:`)
 
 // ownFounding is an author's own word that they found a company, which holds for a founder of the tracked
 // company who stays there as well ("I'm starting Ferrule", "I AM co-founding something on the side").
@@ -523,6 +538,13 @@ func (sc *itemScan) ventureLeads(it Item) []found {
 				return "", false
 			}
 			k, ok := first(true)
+			if signed := signedCompany(it.Text, author); signed != "" && normalizeCompany(signed) != sc.m.normName {
+				// "-- Daniel Cho, co-founder & CEO, Kinroot": the company the writer signs for.
+				k, ok = normalizeCompany(signed), true
+				if ventures[k] == "" {
+					ventures[k] = signed
+				}
+			}
 			if !ok {
 				k, ok = first(false)
 			}
@@ -554,6 +576,12 @@ func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[stri
 			if name == "" || s.trackedCofounderAt(i) {
 				continue
 			}
+			if c := s.ownNewVenture(i); c >= 0 && departed[normalizePerson(name)] {
+				// "Castillo's new business, Mill Mountain Soap Works, will make soap"
+				out = append(out, found{name: name, role: "founder", company: s.toks[c].text, summary: s.raw,
+					relation: RelDepartedToFound, sent: si, tok: i, venture: true})
+				continue
+			}
 			c, verb := s.startedAfter(i)
 			if c >= 0 && (departed[normalizePerson(name)] || s.leftBetween(i, verb) && (s.hasTracked() || si > 0 && sc.sents[si-1].hasTracked())) {
 				out = append(out, found{name: name, role: "founder", company: s.toks[c].text, summary: s.raw,
@@ -563,6 +591,49 @@ func (sc *itemScan) departedVentures(departed map[string]bool, surnames map[stri
 	}
 	return out
 }
+
+// staysAt reports whether the sentence says the person at token i stays with the tracked company: "Ashley
+// Tolliver, who now runs T on her own", "Co-founder Christian Bruun will take over as chief executive of T".
+func (s *sentence) staysAt(i int) bool {
+	if i >= len(s.toks) || s.toks[i].span < 0 {
+		return false
+	}
+	for j := i + 1; j < len(s.toks) && j <= i+8; j++ {
+		takeOver := s.toks[j].form == "over" && takeForms[s.toks[j-1].form]
+		if !stayVerbs[s.toks[j].form] && !takeOver {
+			continue
+		}
+		for k := j + 1; k < len(s.toks) && k <= j+6; k++ {
+			switch f := s.toks[k].form; {
+			case f == "T":
+				return true
+			case f == "," || f == ";" || s.toks[k].span >= 0:
+				return false
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// stayVerbs say someone keeps running a company: "runs T", "remains at T", "takes over as CEO of T".
+var (
+	stayVerbs = wordSet(`runs run running leads remains remain stays stay continues continue`)
+	takeForms = wordSet(`take takes taking took`)
+)
+
+// ownNewVenture returns the token of the company a sentence calls the new venture of the person at token i
+// ("Castillo's new business, Mill Mountain Soap Works"), or -1.
+func (s *sentence) ownNewVenture(i int) int {
+	if i+5 < len(s.toks) && s.toks[i+1].form == "'s" && s.toks[i+2].form == "new" && newVentureNouns[s.toks[i+3].form] &&
+		s.toks[i+4].form == "," && s.toks[i+5].span >= 0 && !s.spans[s.toks[i+5].span].place {
+		return i + 5
+	}
+	return -1
+}
+
+// newVentureNouns name what a person starts: "her new studio", "his new venture".
+var newVentureNouns = wordSet(`business company venture start-up startup studio firm label brand shop agency`)
 
 // trackedCofounderAt reports whether the person at token i is named as one the tracked company was founded
 // with: "Matsumoto Aoi, who co-founded T with Inoue Haruto, has left to start Fude Pay".
@@ -1581,7 +1652,7 @@ func (sc *itemScan) notPerson(f found) bool {
 		return false
 	}
 	s := sc.sents[f.sent]
-	if f.tok >= len(s.toks) || s.toks[f.tok].text != f.name {
+	if f.tok >= len(s.toks) || s.toks[f.tok].text != f.name || s.ownNewVenture(f.tok) >= 0 {
 		return false
 	}
 	return s.ownsRole(f.tok) || s.companyContext(f.tok) || s.roundLeader(f.tok)
@@ -1704,6 +1775,9 @@ var handlePattern = regexp.MustCompile(`@([A-Za-z0-9_]{3,30})`)
 // reads as the name.
 var mentionPattern = regexp.MustCompile(`(?:^|\B)@(\p{Lu}[\p{Ll}'’-]+(?: \p{Lu}[\p{Ll}'’-]+){1,2})\b`)
 
+// handleNamePattern matches a handle followed by the name it stands for in brackets.
+var handleNamePattern = regexp.MustCompile(`@[A-Za-z0-9_.]{2,30} \((\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,3})\)`)
+
 // nameHandles writes the handles in text whose name matches a web site the item mentions as the company's
 // name ("@formcraftapp" and formcraft.example: "Formcraft"), so that they are read as companies, and the
 // handles of the tracked company's founders and of other people ("@jamesokafor") as their names.
@@ -1712,6 +1786,7 @@ func nameHandles(text string, sites []site, founders []string) string {
 		return text
 	}
 	text = mentionPattern.ReplaceAllString(text, "$1")
+	text = handleNamePattern.ReplaceAllString(text, "$1") // "@mirapark_dev (Mira Park)": the name
 	written := writtenHandles(text)
 	return handlePattern.ReplaceAllStringFunc(text, func(h string) string {
 		name := strings.ToLower(h[1:])
