@@ -1339,6 +1339,14 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Reginald Banks Jr.", "co-founder", "Brieflane", RelAcquiredFounder, StageUnknown, ""},
 			},
 		},
+		"a month after a colon, a handle beside its name, and thanks in French": {
+			founders: []string{"Gildas Agossou"},
+			item: Item{Title: "Website change on /about", Text: "Added: In June 2026 Northwind acquired Daladala Smart, the fare-collection app founded by Idrisa Chande and Temi Olaniyan (@temi_ola). Merci Gildas!"},
+			want: []lead{
+				{"Idrisa Chande", "co-founder", "Daladala Smart", RelAcquiredFounder, StageUnknown, ""},
+				{"Temi Olaniyan", "co-founder", "Daladala Smart", RelAcquiredFounder, StageUnknown, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

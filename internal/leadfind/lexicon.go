@@ -27,7 +27,7 @@ former ex serial veteran stealth startup startups company companies firm firms v
 update updated exclusive breaking report reports reported reportedly sources source opinion analysis
 interview podcast video photo photos read more news press release announcement story stories inside meet
 introducing welcome welcoming bienvenidos bienvenidas bienvenido bienvenida bienvenue announcing celebrating existing honoured honored thrilled week weeks month months year years day days
-congratulations congrats thanks thank kudos shoutout cheers hello hi hey
+congratulations congrats thanks thank kudos shoutout cheers hello hi hey merci gracias obrigado obrigada asante danke grazie
 mw mwh gw gwh kw kwh km kg nasdaq nyse personal
 monday tuesday wednesday thursday friday saturday sunday
 january february march july september october november december

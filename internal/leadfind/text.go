@@ -631,7 +631,7 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 				continue
 			}
 			switch {
-			case len(lower) == 2 && rt[i].text != strings.ToUpper(rt[i].text) && nameNext(i):
+			case len(lower) == 2 && rt[i].text != strings.ToUpper(rt[i].text) && nameNext(i) && !joinWords[lower] && rt[i-1].text != ":":
 				// "Do Hyun-woo", "Do Thi Lan Anh": a surname that is also a word, before a given name.
 				cls[i] = nameWord
 			case cls[i-1] == nameWord && tracked[i-1] == 0 && (!joinWords[lower] || nameTails[lower] || nameNext(i)):

@@ -264,6 +264,10 @@ func (sc *itemScan) isCompanyAt(s *sentence, i int, people map[string]bool) bool
 		s.trackedProduct(i) || departedBefore(s, i) || s.describesPerson(i) || s.pastEmployer(i) {
 		return false
 	}
+	if i > 0 && s.toks[i-1].form == ":" && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 &&
+		i+1 < len(s.toks) && s.toks[i+1].span < 0 && isLowerWord(s.toks[i+1].text) {
+		return false // "@juacool: Bittersweet news": a capitalised word opening what follows a colon
+	}
 	if i == 0 && len(s.spans[t.span].words) == 1 && strings.Count(sc.text, t.text) < 2 && !s.opensClause() && !s.appositiveAfter(1) {
 		return false
 	}
@@ -1775,6 +1779,9 @@ var handlePattern = regexp.MustCompile(`@([A-Za-z0-9_]{3,30})`)
 // reads as the name.
 var mentionPattern = regexp.MustCompile(`(?:^|\B)@(\p{Lu}[\p{Ll}'’-]+(?: \p{Lu}[\p{Ll}'’-]+){1,2})\b`)
 
+// nameHandlePattern matches a name followed by its handle in brackets.
+var nameHandlePattern = regexp.MustCompile(`(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,3}) \(@([A-Za-z0-9_.]{2,30})\)`)
+
 // handleNamePattern matches a handle followed by the name it stands for in brackets.
 var handleNamePattern = regexp.MustCompile(`@[A-Za-z0-9_.]{2,30} \((\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,3})\)`)
 
@@ -1846,6 +1853,9 @@ var namePattern = regexp.MustCompile(`\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'�
 // words, for the runs and their parts of two words or more, and for two words also the other way round.
 func writtenHandles(text string) map[string]string {
 	out := make(map[string]string)
+	for _, m := range nameHandlePattern.FindAllStringSubmatch(text, -1) {
+		out[handleOf(m[2])] = m[1] // "Temi Olaniyan (@temi_ola)"
+	}
 	for _, run := range namePattern.FindAllString(text, -1) {
 		words := strings.Fields(run)
 		for i := range words {
