@@ -1341,7 +1341,7 @@ func TestExtractReadsStructure(t *testing.T) {
 		},
 		"a month after a colon, a handle beside its name, and thanks in French": {
 			founders: []string{"Gildas Agossou"},
-			item: Item{Title: "Website change on /about", Text: "Added: In June 2026 Northwind acquired Daladala Smart, the fare-collection app founded by Idrisa Chande and Temi Olaniyan (@temi_ola). Merci Gildas!"},
+			item:     Item{Title: "Website change on /about", Text: "Added: In June 2026 Northwind acquired Daladala Smart, the fare-collection app founded by Idrisa Chande and Temi Olaniyan (@temi_ola). Merci Gildas!"},
 			want: []lead{
 				{"Idrisa Chande", "co-founder", "Daladala Smart", RelAcquiredFounder, StageUnknown, ""},
 				{"Temi Olaniyan", "co-founder", "Daladala Smart", RelAcquiredFounder, StageUnknown, ""},
