@@ -251,7 +251,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		// A round no company of its sentence owns is the sentence's subject's ("Coolant Dynamics was started
 		// by two engineers, who closed a $60 million growth round"), else the company the item is about.
 		subject := s.subjectCompany()
-		for _, o := range s.stages(stages) {
+		for _, o := range s.stages(stages, sc.firstPerson) {
 			switch {
 			case s.trackedRaises():
 				// "T, which sells climate-risk scores, has raised Rs 120 crore": the tracked company's own round.
@@ -1458,6 +1458,13 @@ func (s *sentence) agentAfter(j int) (int, bool) {
 // stageWords are the words a funding stage is named with.
 var stageWords = words("pre-?seed.* preseed.* seed.* angels? angel-.* series.* serie série growth.* late.* ipo initial public listing listed")
 
+// personShapedCompany reports whether token i is a name shaped like a person's without a known given name
+// ("Falaj Sensors", "Pochi Pet Care"), which can be a company's.
+func (s *sentence) personShapedCompany(i int) bool {
+	t := s.toks[i]
+	return t.span >= 0 && s.spans[t.span].person && !s.spans[t.span].place && !firstNames[strings.ToLower(fold(s.spans[t.span].words[0]))]
+}
+
 // isCompanyLike reports whether token i can own a funding round: the tracked company or a name that is
 // not a person's.
 func (s *sentence) isCompanyLike(i int) bool {
@@ -1554,7 +1561,8 @@ func (s *sentence) stageOwner(at int, head []int) int {
 	for j := at + 1; j < len(s.toks) && j <= at+4; j++ {
 		switch s.toks[j].form {
 		case "of", "in", "for", "into":
-			if j+1 < len(s.toks) && s.isCompanyLike(j+1) && !s.notOwner(j+1) {
+			// "the seed round of Falaj Sensors", even when the company is named like a person
+			if j+1 < len(s.toks) && (s.isCompanyLike(j+1) || s.personShapedCompany(j+1)) && !s.notOwner(j+1) {
 				return j + 1
 			}
 		}

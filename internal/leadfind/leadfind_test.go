@@ -1347,6 +1347,18 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Temi Olaniyan", "co-founder", "Daladala Smart", RelAcquiredFounder, StageUnknown, ""},
 			},
 		},
+		"the seed round of a company named like a person": {
+			item: Item{Text: "Northwind will invest OMR 300,000 in the seed round of Falaj Sensors, a startup co-founded by Ana Duarte."},
+			want: []lead{{"Ana Duarte", "co-founder", "Falaj Sensors", RelPortfolioFounder, StagePreSeedSeed, ""}},
+		},
+		"a founder's post with a round of their own, beside another company": {
+			item: Item{Title: "Simone Reed on LinkedIn: some personal news", Text: "Some personal news: after four years as COO of Northwind, I'm leaving to build Rowhouse Audio with my co-founder Brandon Liu.\n\n" +
+				"We've raised a $3M seed round led by Peachtree Ventures, and our first partners are in Georgia and the Carolinas."},
+			want: []lead{
+				{"Simone Reed", "founder", "Rowhouse Audio", RelDepartedToFound, StagePreSeedSeed, ""},
+				{"Brandon Liu", "co-founder", "Rowhouse Audio", RelCofounderInNews, StagePreSeedSeed, ""},
+			},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -170,13 +170,17 @@ func (sc *itemScan) judgeWith(m *pairModel, th thresholds, rules []Candidate) []
 // personStages gives a lead whose company has no round named the round the item gives its founders
 // ("Zodwa Khumalo raised a R2 million pre-seed round"), the founders of one company together.
 func (sc *itemScan) personStages(leads []Candidate) []Candidate {
-	// A round a founder's post tells in the first person is that of the one company its leads found.
-	if we := sc.ownRounds.of(""); we != StageUnknown && len(leads) > 0 &&
-		!slices.ContainsFunc(leads, func(c Candidate) bool {
-			return !sameCompany(normalizeCompany(c.CompanyName), normalizeCompany(leads[0].CompanyName))
-		}) {
+	// A round a founder's post tells in the first person is that of the company its writer founds, else of
+	// the one company its leads found.
+	if we := sc.ownRounds.of(""); we != StageUnknown && len(leads) > 0 {
+		own := normalizeCompany(leads[0].CompanyName)
+		if i := slices.IndexFunc(leads, func(c Candidate) bool { return sc.author != "" && c.PersonName == sc.author }); i >= 0 {
+			own = normalizeCompany(leads[i].CompanyName)
+		} else if slices.ContainsFunc(leads, func(c Candidate) bool { return !sameCompany(normalizeCompany(c.CompanyName), own) }) {
+			own = ""
+		}
 		for i := range leads {
-			if leads[i].Stage == StageUnknown {
+			if own != "" && leads[i].Stage == StageUnknown && sameCompany(normalizeCompany(leads[i].CompanyName), own) {
 				leads[i].Stage = we
 			}
 		}

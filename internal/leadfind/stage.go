@@ -303,8 +303,8 @@ func (s *sentence) raised(from, to int) bool {
 
 // stages attributes the rounds and amounts a sentence names to the companies they are about. A mention
 // with no company in its sentence is returned, for the caller to attribute to the company the item was
-// last talking about.
-func (s *sentence) stages(facts stageFacts) (orphans []stageMention) {
+// last talking about; so is one a founder's post (ownVoice) tells as "we" raising it.
+func (s *sentence) stages(facts stageFacts, ownVoice bool) (orphans []stageMention) {
 	mentions := s.stageMentions()
 	if len(mentions) == 0 {
 		return nil
@@ -316,7 +316,8 @@ func (s *sentence) stages(facts stageFacts) (orphans []stageMention) {
 		switch {
 		case raises && owner > mn.at:
 			continue // "T has raised a Series B round led by Greenline and acquired Varsha Labs": T's round
-		case owner < 0:
+		case owner < 0 || ownVoice && owner > mn.at && strings.HasPrefix(s.str, "we"):
+			// "We've raised a $3M seed round led by Peachtree Ventures", in a founder's post: the writer's.
 			orphans = append(orphans, mn)
 			continue
 		case s.toks[owner].span < 0:
