@@ -20,12 +20,12 @@ var showMisses = flag.Bool("eval.misses", false, "print the training items' miss
 var trainOnly = flag.Bool("eval.train", false, "score the training files only, leaving the held-out part unread")
 
 // The held-out bars: the test fails when the held-out figures fall below them. The stage bar is the
-// target; the lead F1 target of 0.92 is not reached (3,557 held-out items: 0.887; 0.924 on the heldout*
-// files the analyser shares, 0.877 on the lead-rich leads-heldout* files), so its bar is the F1 reached,
-// floored to the hundredth; the stage bar is the stage reached (0.925), floored likewise.
+// target; the lead F1 target of 0.92 is not reached (3,957 held-out items: 0.899; 0.937 on the heldout*
+// files the analyser shares, 0.891 on the lead-rich leads-heldout* files), so its bar is the F1 reached,
+// floored to the hundredth; the stage bar is the stage reached (0.931), floored likewise.
 const (
-	minHeldoutF1    = 0.88
-	minHeldoutStage = 0.92
+	minHeldoutF1    = 0.89
+	minHeldoutStage = 0.93
 )
 
 type evalItem struct {
