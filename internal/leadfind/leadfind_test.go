@@ -1359,6 +1359,11 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Brandon Liu", "co-founder", "Rowhouse Audio", RelCofounderInNews, StagePreSeedSeed, ""},
 			},
 		},
+		"a name before a participle joined by a hyphen": {
+			item: Item{Text: "Northwind has partnered with Fermenta, and the first bars will be made from Fermenta-monitored beans. " +
+				"Fermenta was started in 2024 by Citlali Hernández."},
+			want: []lead{{"Citlali Hernández", "founder", "Fermenta", RelPartnerFounder, StageUnknown, ""}},
+		},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

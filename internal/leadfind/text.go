@@ -162,6 +162,12 @@ trim:
 	return out
 }
 
+// describedBy reports whether the part of a compound after its hyphen is a participle describing the name
+// before it: "Fermenta-monitored beans", "Solar-powered".
+func describedBy(suffix string) bool {
+	return len(suffix) >= 5 && strings.HasSuffix(suffix, "ed") && isLetters(suffix)
+}
+
 // keepsPeriod reports whether the final period of w belongs to it, as in initials and abbreviations.
 func keepsPeriod(w string) bool {
 	body := w[:len(w)-1]
@@ -196,7 +202,7 @@ func appendWord(out []rawToken, w string) []rawToken {
 			return out
 		}
 	}
-	if i := strings.LastIndexByte(w, '-'); i > 0 && isUpperStart(w) && compoundSuffixes[lower[i+1:]] {
+	if i := strings.LastIndexByte(w, '-'); i > 0 && isUpperStart(w) && (compoundSuffixes[lower[i+1:]] || describedBy(w[i+1:])) {
 		return append(appendWord(out, w[:i]), rawToken{text: w[i+1:], hyphen: true})
 	}
 	if strings.Contains(w, "/") && !strings.Contains(w, ".") {
