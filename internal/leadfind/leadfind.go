@@ -168,8 +168,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	topic := ""
 	sites := websites(it)
 	m.ownVoice = m.ownItem(it)
-	m.withShort = m.shortName != nil && strings.Contains(fold(sc.text), m.normName)
-	defer func() { m.ownVoice, m.withShort = false, false }()
+	defer func() { m.ownVoice = false }()
 	raws := nameLaterVenture(quotedOwners(dropAsides(dropDatelines(splitSentences(m.trackedHandles(nameHandles(it.Title+"\n"+it.Text, sites, m.founderNames)))))))
 	prepared := make([]*sentence, len(raws))
 	for i, raw := range raws {

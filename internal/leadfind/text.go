@@ -228,10 +228,6 @@ type matcher struct {
 	display      string
 	founderNames []string
 	capital      bool // the name is written with a capital, so a lowercase word ("linear") is not a mention
-	// shortName is a first word of the tracked name too short to stand for it alone, and withShort is set
-	// while reading an item that also writes the full name, where it does.
-	shortName []string
-	withShort bool
 	// ownVoice is set while reading an item the tracked company wrote itself, where "we", "us" and "our"
 	// are the company.
 	ownVoice bool
@@ -280,8 +276,6 @@ func newMatcher(company string, founders []string) *matcher {
 	}
 	if len(full) > 1 && len(core) > 1 && len(full[0]) >= 5 && !stopWords[full[0]] {
 		m.names = append(m.names, full[:1])
-	} else if len(full) > 1 && len(core) > 1 && len(full[0]) >= 3 && !stopWords[full[0]] && !firstNames[full[0]] {
-		m.shortName = full[:1] // "Vira" for Vira Hälsa, in an item that also writes the full name
 	}
 	if last := full[len(full)-1]; len(full) > 2 && companyWords[last] && !companyWords[full[0]] && !stopWords[full[0]] {
 		m.names = append(m.names, []string{full[0], last}) // "Kiln Studio" for Kiln Ceramics Studio
@@ -296,11 +290,7 @@ func newMatcher(company string, founders []string) *matcher {
 
 // trackedAt returns how many tokens from i spell the tracked company, with any legal suffix, or 0.
 func (m *matcher) trackedAt(toks []rawToken, i int) int {
-	names := m.names
-	if m.withShort {
-		names = append(names[:len(names):len(names)], m.shortName)
-	}
-	for _, name := range names {
+	for _, name := range m.names {
 		if m.capital && !isUpperStart(toks[i].text) {
 			continue
 		}
