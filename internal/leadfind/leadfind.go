@@ -253,8 +253,6 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		subject := s.subjectCompany()
 		for _, o := range s.stages(stages, sc.firstPerson) {
 			switch {
-			case s.trackedRaises():
-				// "T, which sells climate-risk scores, has raised Rs 120 crore": the tracked company's own round.
 			case subject != "" && s.toks[0].form != "T":
 				stages.add(normalizeCompany(subject), o)
 			case sc.firstPerson && strings.HasPrefix(s.str, "we"):
@@ -319,7 +317,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		if _, ok := surnames[fold(f.company)]; ok || sc.personNamed(f.company) {
 			continue // "Rahman's co-founder is Tom Ashby": a person's name is no company
 		}
-		if f.sent >= 0 && f.sent < len(sc.sents) && sc.sents[f.sent].leftCompany(f.company) {
+		if sc.sents[f.sent].leftCompany(f.company) {
 			continue // "Ahmed Yusuf on why he left Vira Hälsa, the company he co-founded, to build T": the past
 		}
 		if long, ok := full[normalizeCompany(f.company)]; ok {
@@ -1248,11 +1246,8 @@ func (s *sentence) trackedAcquirer() int {
 // leftCompany reports whether the sentence says someone left the company named company: "left Vira Hälsa".
 func (s *sentence) leftCompany(company string) bool {
 	for i := 1; i < len(s.toks); i++ {
-		if s.toks[i].text == company && s.toks[i].span >= 0 {
-			switch s.toks[i-1].form {
-			case "left", "leaving", "leaves", "quit", "quits", "quitting", "exited":
-				return true
-			}
+		if s.toks[i].text == company && s.toks[i].span >= 0 && s.leftAt(i-1) {
+			return true
 		}
 	}
 	return false
@@ -1458,13 +1453,6 @@ func (s *sentence) agentAfter(j int) (int, bool) {
 // stageWords are the words a funding stage is named with.
 var stageWords = words("pre-?seed.* preseed.* seed.* angels? angel-.* series.* serie série growth.* late.* ipo initial public listing listed")
 
-// personShapedCompany reports whether token i is a name shaped like a person's without a known given name
-// ("Falaj Sensors", "Pochi Pet Care"), which can be a company's.
-func (s *sentence) personShapedCompany(i int) bool {
-	t := s.toks[i]
-	return t.span >= 0 && s.spans[t.span].person && !s.spans[t.span].place && !firstNames[strings.ToLower(fold(s.spans[t.span].words[0]))]
-}
-
 // isCompanyLike reports whether token i can own a funding round: the tracked company or a name that is
 // not a person's.
 func (s *sentence) isCompanyLike(i int) bool {
@@ -1562,7 +1550,7 @@ func (s *sentence) stageOwner(at int, head []int) int {
 		switch s.toks[j].form {
 		case "of", "in", "for", "into":
 			// "the seed round of Falaj Sensors", even when the company is named like a person
-			if j+1 < len(s.toks) && (s.isCompanyLike(j+1) || s.personShapedCompany(j+1)) && !s.notOwner(j+1) {
+			if j+1 < len(s.toks) && (s.isCompanyLike(j+1) || s.isCompanyAt(j+1)) && !s.notOwner(j+1) {
 				return j + 1
 			}
 		}

@@ -1313,7 +1313,8 @@ func TestExtractReadsStructure(t *testing.T) {
 		},
 		"the company the tracked one is now part of": {
 			founders: []string{"Hamza Sheikh"},
-			item:     Item{Title: "Careers at Northwind", Text: "Northwind is now part of Sendhome, the London remittance company founded by Imran Qureshi and Ayesha Malik."},
+			item: Item{Title: "Careers at Northwind", Text: "Northwind is now part of Sendhome, the London remittance company founded by Imran Qureshi and Ayesha Malik. " +
+				"You'll work with Northwind co-founder Hamza Sheikh and with Sendhome's teams in London."},
 		},
 		"the company a founder left to build the tracked one": {
 			founders: []string{"Ahmed Yusuf"},
@@ -1406,6 +1407,17 @@ func TestPeopleOfManyRegions(t *testing.T) {
 	for _, p := range []string{"Luiz Henrique de Souza Prado", "Julio César Mamani Torres", "Paulo César Drummond Lage", "Rodrigo Pinto Basto Reis"} {
 		if sp := newSpan(strings.Fields(p)); !sp.person {
 			t.Errorf("%q does not read as a person", p)
+		}
+	}
+}
+
+// TestCurrencyBeforeAmountIsNoName checks that a currency code or "Rs" before its amount is read as money,
+// not as a name that could own a round or make a pair.
+func TestCurrencyBeforeAmountIsNoName(t *testing.T) {
+	s := newMatcher("Northwind", nil).prepare("Borholan has raised an ISK 900 million Series A, after NPR 20 crore and Rs. 30 crore from angels.")
+	for _, sp := range s.spans {
+		if sp.text != "Borholan" {
+			t.Errorf("%q read as a name in %q", sp.text, s.str)
 		}
 	}
 }

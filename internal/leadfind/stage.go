@@ -303,7 +303,8 @@ func (s *sentence) raised(from, to int) bool {
 
 // stages attributes the rounds and amounts a sentence names to the companies they are about. A mention
 // with no company in its sentence is returned, for the caller to attribute to the company the item was
-// last talking about; so is one a founder's post (ownVoice) tells as "we" raising it.
+// last talking about; so is one a founder's post (ownVoice) tells as "we" raising it. A round the tracked
+// company raises is no one's here.
 func (s *sentence) stages(facts stageFacts, ownVoice bool) (orphans []stageMention) {
 	mentions := s.stageMentions()
 	if len(mentions) == 0 {
@@ -314,8 +315,10 @@ func (s *sentence) stages(facts stageFacts, ownVoice bool) (orphans []stageMenti
 	for _, mn := range mentions {
 		owner := s.stageOwner(mn.at, head)
 		switch {
-		case raises && owner > mn.at:
-			continue // "T has raised a Series B round led by Greenline and acquired Varsha Labs": T's round
+		case raises && (owner < 0 || owner > mn.at):
+			// "T, which sells scores, has raised Rs 120 crore", "T has raised a Series B round led by Greenline
+			// and acquired Varsha Labs": the tracked company's own round.
+			continue
 		case owner < 0 || ownVoice && owner > mn.at && strings.HasPrefix(s.str, "we"):
 			// "We've raised a $3M seed round led by Peachtree Ventures", in a founder's post: the writer's.
 			orphans = append(orphans, mn)

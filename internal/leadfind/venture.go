@@ -1861,9 +1861,13 @@ func writtenHandles(text string) map[string]string {
 		for i := range words {
 			for j := i + 2; j <= len(words); j++ {
 				name := strings.Join(words[i:j], " ")
-				// "Shimizu Akira (@akira_shimizu)": a handle may give a name's two words the other way round.
-				for _, h := range []string{handleOf(name), handleOf(words[j-1] + words[i])} {
-					if _, ok := out[h]; !ok && len(h) >= 5 && (j == i+2 || h == handleOf(name)) {
+				hs := []string{handleOf(name)}
+				if j == i+2 {
+					// "Shimizu Akira (@akira_shimizu)": a handle may give two words the other way round.
+					hs = append(hs, handleOf(words[i+1]+words[i]))
+				}
+				for _, h := range hs {
+					if _, ok := out[h]; !ok && len(h) >= 5 {
 						out[h] = name
 					}
 				}
