@@ -136,6 +136,7 @@ type itemScan struct {
 	stages      stageFacts        // what the item says of each company's rounds
 	ownRounds   stageFacts        // the rounds a founder's post tells in the first person, under the key ""
 	author      string            // the post's author (author), or ""
+	loose       []looseRound      // the rounds no company of the item owns by the words around them
 	full        map[string]string // normalised company name -> the longer name the item also gives it (fullNames)
 	acquirers   map[string]bool   // normalised names of the companies that acquire the tracked one
 	item        []string          // the pair model's features of the item as a whole (itemContext)
@@ -261,6 +262,8 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 				stages.add(normalizeCompany(sc.topics[i]), o)
 			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we")):
 				stages.add(normalizeCompany(other), o)
+			default:
+				sc.loose = append(sc.loose, looseRound{sent: i, mn: o})
 			}
 		}
 		if c := s.lastCompany(); c != "" && c != "T" {

@@ -1360,6 +1360,18 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Brandon Liu", "co-founder", "Rowhouse Audio", RelCofounderInNews, StagePreSeedSeed, ""},
 			},
 		},
+		"a handle written with a capital": {
+			item: Item{Text: "Northwind is live in Ghana, launching with our partners @Brookvale, the Accra payroll startup founded by Amara Diallo."},
+			want: []lead{{"Amara Diallo", "founder", "Brookvale", RelPartnerFounder, StageUnknown, ""}},
+		},
+		"a round no company owns, told beside the founders": {
+			item: Item{Text: "Northwind has acquired Tessaline, the Oslo start-up founded by Ingrid Solberg and Marco Reyes. " +
+				"Solberg and Reyes built the product on a $1.2M pre-seed."},
+			want: []lead{
+				{"Ingrid Solberg", "co-founder", "Tessaline", RelAcquiredFounder, StagePreSeedSeed, ""},
+				{"Marco Reyes", "co-founder", "Tessaline", RelAcquiredFounder, StagePreSeedSeed, ""},
+			},
+		},
 		"a name before a participle joined by a hyphen": {
 			item: Item{Text: "Northwind has partnered with Fermenta, and the first bars will be made from Fermenta-monitored beans. " +
 				"Fermenta was started in 2024 by Citlali Hernández."},
@@ -1439,5 +1451,39 @@ func TestPlacesOfSeveralWords(t *testing.T) {
 		if !places[p] {
 			t.Errorf("%q is not a place", p)
 		}
+	}
+}
+
+// TestPronounEndsAName checks that a capitalised pronoun after a name in running text is not part of it.
+func TestPronounEndsAName(t *testing.T) {
+	s := newMatcher("Northwind", nil).prepare("Together with Dr. Oskar Lindqvist I'm founding Pellucid Optics, and with Tang Thi My we will hire.")
+	var got []string
+	for _, sp := range s.spans {
+		got = append(got, sp.text)
+	}
+	want := []string{"Oskar Lindqvist", "Pellucid Optics", "Tang Thi My"}
+	if !slices.Equal(got, want) {
+		t.Errorf("names %q, want %q", got, want)
+	}
+}
+
+// TestOnePerName checks that a lead named by part of another lead's name, of the same company, is folded
+// into it, and that people who share a surname are not.
+func TestOnePerName(t *testing.T) {
+	leads := []Candidate{
+		{PersonName: "Julia Paz", CompanyName: "Pausa", Relation: RelDepartedToFound},
+		{PersonName: "Tomás Vidal", CompanyName: "Pausa", Relation: RelCofounderInNews},
+		{PersonName: "Julia Paz Mendizábal", CompanyName: "Pausa", Relation: RelCofounderInNews},
+		{PersonName: "Ana Vidal", CompanyName: "Pausa", Relation: RelCofounderInNews},
+		{PersonName: "Paz Mendizábal", CompanyName: "Radio Cielo", Relation: RelCofounderInNews},
+	}
+	got := onePerName(leads)
+	var names []string
+	for _, c := range got {
+		names = append(names, c.PersonName+"|"+c.CompanyName+"|"+c.Relation)
+	}
+	want := []string{"Tomás Vidal|Pausa|cofounder_in_news", "Julia Paz Mendizábal|Pausa|departed_to_found", "Ana Vidal|Pausa|cofounder_in_news", "Paz Mendizábal|Radio Cielo|cofounder_in_news"}
+	if !slices.Equal(names, want) {
+		t.Errorf("onePerName = %q, want %q", names, want)
 	}
 }

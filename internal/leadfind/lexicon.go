@@ -87,6 +87,7 @@ entertainment sports fitness hub retail supply supplies services dental therapy 
 credit collective cooperative agency ag agri agritech grain dairy seeds aquatics space satellites drones aviation
 airlines marine maritime shipping ports automotive electric batteries battery charging grid nuclear fusion hydrogen
 solar biotech dx bioworks edtech healthtech proptech insurtech legaltech medtech cleantech agtech
+storage cover care ledger coatings cider bakery bakehouse estate estates water kart box wear textiles
 `)
 
 // Departure words say that a person has left the company named near them. Verbs may stand on either side

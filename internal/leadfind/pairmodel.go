@@ -164,7 +164,45 @@ func (sc *itemScan) judgeWith(m *pairModel, th thresholds, rules []Candidate) []
 			out = append(out, c)
 		}
 	}
-	return sc.personStages(append(out, added...))
+	return sc.personStages(onePerName(append(out, added...)))
+}
+
+// onePerName folds a lead into another of the same company whose person's name holds its person's whole name
+// of two words or more: "Julia Paz" and "Julia Paz Mendizábal", "Wei Jie" and "Tan Wei Jie" are one founder.
+func onePerName(leads []Candidate) []Candidate {
+	words := make([][]string, len(leads))
+	for i, c := range leads {
+		words[i] = strings.Fields(normalizePerson(c.PersonName))
+	}
+	drop := make([]bool, len(leads))
+	for i := range leads {
+		for j := range leads {
+			if i == j || drop[j] || len(words[i]) < 2 || len(words[i]) >= len(words[j]) || !containsRun(words[j], words[i]) ||
+				!sameCompany(normalizeCompany(leads[i].CompanyName), normalizeCompany(leads[j].CompanyName)) {
+				continue
+			}
+			merge(&leads[j], leads[i])
+			drop[i] = true
+			break
+		}
+	}
+	out := leads[:0]
+	for i, c := range leads {
+		if !drop[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// containsRun reports whether the words of part stand together, in order, in whole.
+func containsRun(whole, part []string) bool {
+	for k := 0; k+len(part) <= len(whole); k++ {
+		if slices.Equal(whole[k:k+len(part)], part) {
+			return true
+		}
+	}
+	return false
 }
 
 // personStages gives a lead whose company has no round named the round the item gives its founders
@@ -193,6 +231,18 @@ func (sc *itemScan) personStages(leads []Candidate) []Candidate {
 		for _, c := range leads {
 			if sameCompany(normalizeCompany(c.CompanyName), company) {
 				leads[i].Stage = laterStage(leads[i].Stage, sc.stages.of(c.PersonName))
+			}
+		}
+	}
+	// What is still unknown takes the rounds no company owns that the item tells beside a lead of the company.
+	for i := range leads {
+		if leads[i].Stage != StageUnknown {
+			continue
+		}
+		company := normalizeCompany(leads[i].CompanyName)
+		for _, c := range leads {
+			if sameCompany(normalizeCompany(c.CompanyName), company) {
+				leads[i].Stage = laterStage(leads[i].Stage, sc.looseStage(c))
 			}
 		}
 	}

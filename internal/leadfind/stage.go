@@ -213,6 +213,65 @@ func (f stageFacts) addAmount(k string, usd float64) {
 	f.amounts[k] = max(f.amounts[k], usd)
 }
 
+// looseRound is a round of sentence sent that no company owns by the words around it.
+type looseRound struct {
+	sent int
+	mn   stageMention
+}
+
+// looseStage returns the stage of a lead's company from the rounds no company owns: a round of a sentence
+// that names the lead's person or company and no other company, nor the tracked one as its subject ("Hakeem Williams and Lauren Petrov-Hayes
+// built it on a $1.5M pre-seed"), or that names no one and follows such a sentence ("They just closed $8M").
+func (sc *itemScan) looseStage(c Candidate) string {
+	f := newStageFacts()
+	key := normalizeCompany(c.CompanyName)
+	for _, r := range sc.loose {
+		switch sc.sents[r.sent].namesLead(c, key) {
+		case namesLead:
+		case namesNone:
+			if r.sent == 0 || sc.sents[r.sent-1].namesLead(c, key) != namesLead {
+				continue
+			}
+		default:
+			continue
+		}
+		f.add(key, r.mn)
+	}
+	return f.of(key)
+}
+
+// What a sentence names: a lead's person or company and no other company, nobody, or another company (the
+// tracked one only as its subject).
+const (
+	namesLead = iota
+	namesNone
+	namesOther
+)
+
+// namesLead reports what the sentence names against the lead c, whose company's normalised name is key.
+func (s *sentence) namesLead(c Candidate, key string) int {
+	lead, other := false, false
+	for i, t := range s.toks {
+		switch {
+		case t.form == "T":
+			// "T is being sued by ... before the company's $40 million Series B": the tracked company's.
+			other = other || i == 0
+		case t.span < 0:
+		case t.text == c.PersonName || sameCompany(normalizeCompany(t.text), key):
+			lead = true
+		case s.isCompanyAt(i) && !s.isPersonAt(i):
+			other = true
+		}
+	}
+	switch {
+	case other:
+		return namesOther
+	case lead:
+		return namesLead
+	}
+	return namesNone
+}
+
 // stageMention is a round or an amount found in a sentence.
 type stageMention struct {
 	at     int // token index

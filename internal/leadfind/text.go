@@ -633,7 +633,7 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 		for i := 1; i < len(rt); i++ {
 			lower := strings.ToLower(rt[i].text)
 			if cls[i] != plainWord || rt[i].punct || tracked[i] != 0 || !isUpperStart(rt[i].text) || !stopWords[lower] ||
-				honorifics[lower] || nameVerbs[lower] {
+				honorifics[lower] || nameVerbs[lower] || pronouns[lower] || strings.ContainsAny(lower, "'’") {
 				continue
 			}
 			switch {
@@ -660,7 +660,9 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 // text: "Hamza Said". honorifics and nameVerbs never go on with a name: "CEO Dr. Katrin Wolf", "About
 // Sagaflik Founded in 2019".
 var (
-	nameTails  = wordSet(`an said`)
+	nameTails = wordSet(`an said`)
+	// pronouns never go on with a name: "With Dr. Hubert Malinowski I'm founding".
+	pronouns   = wordSet(`i we he she it they you`)
 	honorifics = wordSet(`mr mrs ms dr prof sir dame`)
 	nameVerbs  = wordSet(`launches launch launched starts started founds founded co-founds co-founded cofounded builds built unveils unveiled debuts debuted creates created joins joined leaves left raises raised acquires acquired buys bought`)
 )

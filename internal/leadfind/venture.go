@@ -1829,8 +1829,9 @@ func nameHandles(text string, sites []site, founders []string) string {
 	})
 }
 
-// camelHandle reads a handle written with inner capitals as the name of a company, without a tail of capitals
-// such as a country code or "HQ" ("@ZakatFlow": ZakatFlow, "@TankhaPK": Tankha), else it returns "".
+// camelHandle reads a handle written with a capital as the name of a company, without a tail of capitals such
+// as a country code or "HQ" ("@ZakatFlow": ZakatFlow, "@TankhaPK": Tankha, "@Tillkit": Tillkit), else it
+// returns "".
 func camelHandle(handle string) string {
 	if strings.ContainsAny(handle, "_0123456789") || !isUpperStart(handle) {
 		return ""
@@ -1840,7 +1841,7 @@ func camelHandle(handle string) string {
 	if stripped == 1 {
 		return "" // "NetflixX"
 	}
-	if len(name) < 3 || stripped == 0 && strings.IndexFunc(name[1:], unicode.IsUpper) < 0 {
+	if len(name) < 3 || stripped == 0 && strings.IndexFunc(name[1:], unicode.IsUpper) < 0 && len(name) < 4 {
 		return ""
 	}
 	return name
