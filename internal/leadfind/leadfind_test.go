@@ -378,6 +378,19 @@ func TestExtractReadsTheTrackedNameWithoutItsMiddleWord(t *testing.T) {
 	}
 }
 
+// TestExtractReadsTheTrackedNameWithoutItsLastWord checks that the tracked company named without its last
+// company word is itself, not another company.
+func TestExtractReadsTheTrackedNameWithoutItsLastWord(t *testing.T) {
+	s := newMatcher("Halvard Grid Systems", nil).prepare("Gridmend makes our meters smarter, said Sabine Roth, co-founder and CEO of Halvard Grid.")
+	var names []string
+	for _, sp := range s.spans {
+		names = append(names, sp.text)
+	}
+	if want := []string{"Gridmend", "Sabine Roth"}; !slices.Equal(names, want) || !s.hasTracked() {
+		t.Errorf("names %q, tracked company named %v; want %q and the tracked company", names, s.hasTracked(), want)
+	}
+}
+
 func TestExtractMergesSightings(t *testing.T) {
 	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	in := []Item{

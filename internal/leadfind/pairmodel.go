@@ -51,7 +51,11 @@ var thePairModel = mustParsePairModel(pairModelText)
 
 // The probabilities at which a pair becomes a lead, where the patterns tied it and where they did not,
 // chosen by cross-validation on the training files (TestCrossValidatePairs).
-var pairThresholds = thresholds{rule: 0.2, other: 0.3, second: 0.9, untied: 0.5}
+var pairThresholds = thresholds{rule: 0.3, other: 0.3, second: 0.9, untied: 0.5}
+
+// departedBar is the most a pair needs where the patterns read a person leaving the tracked company to found
+// the pair's company: such a founder is the lead an investor most wants, and the words that tell it are few.
+const departedBar = 0.2
 
 // thresholds are the probabilities at which pairs become leads: rule for a pair the patterns tied, other
 // for one they did not, untied for one they did not whose company the item ties to the tracked one by no
@@ -148,7 +152,11 @@ func (sc *itemScan) judgeWith(m *pairModel, th thresholds, rules []Candidate) []
 			continue // a person is a lead of the company they are most likely tied to, and of others only when sure
 		}
 		if p.rule >= 0 {
-			taken[p.rule] = pr >= th.rule
+			bar := th.rule
+			if rules[p.rule].Relation == RelDepartedToFound {
+				bar = min(bar, departedBar)
+			}
+			taken[p.rule] = pr >= bar
 			continue
 		}
 		if pr < th.other || !p.tied && pr < th.untied || p.vetoed {

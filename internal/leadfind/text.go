@@ -267,12 +267,13 @@ func newMatcher(company string, founders []string) *matcher {
 	if len(full) > 0 {
 		m.names = append(m.names, full)
 	}
+	// Without its company words, longest first: "Helvetia Grid" and "Helvetia" for Helvetia Grid Systems.
 	core := full
 	for len(core) > 1 && companyWords[core[len(core)-1]] {
 		core = core[:len(core)-1]
-	}
-	if len(core) < len(full) && len(strings.Join(core, "")) >= 4 {
-		m.names = append(m.names, core)
+		if len(strings.Join(core, "")) >= 4 {
+			m.names = append(m.names, core)
+		}
 	}
 	if len(full) > 1 && len(core) > 1 && len(full[0]) >= 5 && !stopWords[full[0]] {
 		m.names = append(m.names, full[:1])

@@ -644,6 +644,9 @@ var newVentureNouns = wordSet(`business company venture start-up startup studio 
 // Words describing the tracked company may stand around it: "co-founded the T mini-market chain with Amalia
 // Jiménez Vargas".
 func (s *sentence) trackedCofounderAt(i int) bool {
+	if s.trackedBuiltWith(i) {
+		return true
+	}
 	if i < 3 || s.toks[i-1].form != "with" {
 		return false
 	}
@@ -667,6 +670,21 @@ func (s *sentence) trackedCofounderAt(i int) bool {
 		}
 	}
 	return false
+}
+
+// trackedBuiltWith reports whether the person at token i is named, after the tracked company, as the one its
+// writer started it with: "I've left T, the HR software company Gareth Evans and I built", "who has run T
+// since founding it with Bjarni Hallsson".
+func (s *sentence) trackedBuiltWith(i int) bool {
+	tracked := slices.ContainsFunc(s.toks[max(0, i-12):i], func(t token) bool { return t.form == "T" })
+	if !tracked {
+		return false
+	}
+	if i+3 < len(s.toks) && s.toks[i+1].form == "and" && (s.toks[i+2].form == "i" || s.toks[i+2].form == "i've") {
+		f := s.toks[i+3].form
+		return startVerbs[f] || buildVerbs[f]
+	}
+	return i >= 3 && s.toks[i-1].form == "with" && s.toks[i-2].form == "it" && startVerbs[s.toks[i-3].form]
 }
 
 // buildVerbs say the writer starts a company when they build it themselves: "I'm building Akagera".
