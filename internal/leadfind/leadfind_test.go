@@ -458,6 +458,14 @@ func TestExtractReadsTheCompanysOwnVoice(t *testing.T) {
 				Text: "We have made a strategic investment in Parcelnest, the parcel-locker start-up founded by Zainab Hussain. Its founders raised a £1.8M seed round earlier this year, which our investment extends."},
 			[]lead{{"Zainab Hussain", "founder", "Parcelnest", RelPortfolioFounder, StagePreSeedSeed, ""}},
 		},
+		"a release in a repository of the company's account": {
+			Item{URL: "https://github.example/northwind/quayparse/releases/tag/v1.0.0", Title: "quayparse v1.0.0",
+				Text: "quayparse 1.0 is the first stable release of the parser we use for berth schedules. It was written together with Dockline, whose co-founders Ana Ruiz and Ben Okafor contributed the harbour adapters."},
+			[]lead{
+				{"Ana Ruiz", "", "Dockline", RelCofounderInNews, StageUnknown, ""},
+				{"Ben Okafor", "", "Dockline", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
 		"someone else's site": {
 			Item{URL: "https://news.example/1", Title: "Hoshi's founders move on",
 				Text: "Northwind is hiring. We welcomed Kaito and Yui Watanabe — whose start-up Hoshi we acquired in January — into the team."},
@@ -547,23 +555,25 @@ func TestNormalizeKey(t *testing.T) {
 	tests := map[string]struct {
 		person, company, want string
 	}{
-		"case and spaces":           {"  JANE   doe ", "aurora ROBOTICS", "jane doe|aurora robotics"},
-		"Inc with period":           {"Jane Doe", "Aurora Robotics, Inc.", "jane doe|aurora robotics"},
-		"GmbH":                      {"Jane Doe", "Aurora GmbH", "jane doe|aurora"},
-		"Ltd and Limited":           {"Jane Doe", "Aurora Labs Limited", "jane doe|aurora labs"},
-		"LLC":                       {"Jane Doe", "Aurora LLC", "jane doe|aurora"},
-		"Corp.":                     {"Jane Doe", "Aurora Corp.", "jane doe|aurora"},
-		"several legal suffixes":    {"Jane Doe", "Aurora Holdings Co. Ltd", "jane doe|aurora holdings"},
-		"Labs is part of the name":  {"Jane Doe", "Beacon Labs", "jane doe|beacon labs"},
-		"leading article":           {"Jane Doe", "The Browser Company", "jane doe|browser company"},
-		"apostrophe and hyphen":     {"Mary-Kate O'Neil", "Kite", "mary kate oneil|kite"},
-		"curly apostrophe":          {"Mary-Kate O’Neil", "Kite", "mary kate oneil|kite"},
-		"accents":                   {"José Álvarez", "Señor Café", "jose alvarez|senor cafe"},
-		"honorific and suffix":      {"Dr. Li Wei Jr.", "Kite", "li wei|kite"},
-		"initials":                  {"J. R. Smith", "Kite", "j r smith|kite"},
-		"punctuation in company":    {"Sam Lee", "Delta.AI", "sam lee|delta ai"},
-		"legal word alone is kept":  {"Sam Lee", "Inc", "sam lee|inc"},
-		"ampersand becomes a space": {"Sam Lee", "Smith & Nephew", "sam lee|smith nephew"},
+		"case and spaces":            {"  JANE   doe ", "aurora ROBOTICS", "jane doe|aurora robotics"},
+		"Inc with period":            {"Jane Doe", "Aurora Robotics, Inc.", "jane doe|aurora robotics"},
+		"GmbH":                       {"Jane Doe", "Aurora GmbH", "jane doe|aurora"},
+		"S.r.l. and S.A.":            {"Jane Doe", "Occhio Robotics S.r.l.", "jane doe|occhio robotics"},
+		"B.V. after a single letter": {"Jane Doe", "Studio K B.V.", "jane doe|studio k"},
+		"Ltd and Limited":            {"Jane Doe", "Aurora Labs Limited", "jane doe|aurora labs"},
+		"LLC":                        {"Jane Doe", "Aurora LLC", "jane doe|aurora"},
+		"Corp.":                      {"Jane Doe", "Aurora Corp.", "jane doe|aurora"},
+		"several legal suffixes":     {"Jane Doe", "Aurora Holdings Co. Ltd", "jane doe|aurora holdings"},
+		"Labs is part of the name":   {"Jane Doe", "Beacon Labs", "jane doe|beacon labs"},
+		"leading article":            {"Jane Doe", "The Browser Company", "jane doe|browser company"},
+		"apostrophe and hyphen":      {"Mary-Kate O'Neil", "Kite", "mary kate oneil|kite"},
+		"curly apostrophe":           {"Mary-Kate O’Neil", "Kite", "mary kate oneil|kite"},
+		"accents":                    {"José Álvarez", "Señor Café", "jose alvarez|senor cafe"},
+		"honorific and suffix":       {"Dr. Li Wei Jr.", "Kite", "li wei|kite"},
+		"initials":                   {"J. R. Smith", "Kite", "j r smith|kite"},
+		"punctuation in company":     {"Sam Lee", "Delta.AI", "sam lee|delta ai"},
+		"legal word alone is kept":   {"Sam Lee", "Inc", "sam lee|inc"},
+		"ampersand becomes a space":  {"Sam Lee", "Smith & Nephew", "sam lee|smith nephew"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

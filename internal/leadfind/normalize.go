@@ -88,8 +88,23 @@ func normalizeCompany(name string) string {
 	if len(words) > 1 && words[0] == "the" {
 		words = words[1:]
 	}
-	for len(words) > 1 && legalSuffixes[words[len(words)-1]] {
-		words = words[:len(words)-1]
+	for len(words) > 1 {
+		if legalSuffixes[words[len(words)-1]] {
+			words = words[:len(words)-1]
+			continue
+		}
+		// A suffix written with periods folds to single letters: "S.r.l.", "S.A.", "B.V.".
+		n := 0
+		for k := 1; k < len(words) && len(words[len(words)-k]) == 1; k++ {
+			if k >= 2 && legalSuffixes[strings.Join(words[len(words)-k:], "")] {
+				n = k
+				break
+			}
+		}
+		if n == 0 {
+			break
+		}
+		words = words[:len(words)-n]
 	}
 	return strings.Join(words, " ")
 }

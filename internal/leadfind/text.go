@@ -234,8 +234,8 @@ type matcher struct {
 }
 
 // ownItem reports whether the tracked company wrote the item: it is on the company's own site, whose host
-// names the company as a handle would ("pinewood.example" for Pinewood Analytics), or a post of the
-// company's account ("Brightpath Freight on LinkedIn").
+// names the company as a handle would ("pinewood.example" for Pinewood Analytics), in a repository of its
+// account on a code host, or a post of the company's account ("Brightpath Freight on LinkedIn").
 func (m *matcher) ownItem(it Item) bool {
 	if author, _, ok := strings.Cut(it.Title, " on "); ok && normalizeCompany(author) == m.normName {
 		return true
@@ -245,6 +245,10 @@ func (m *matcher) ownItem(it Item) bool {
 		return false
 	}
 	label, _, _ := strings.Cut(strings.TrimPrefix(strings.ToLower(u.Hostname()), "www."), ".")
+	if label == "github" || label == "gitlab" || label == "codeberg" {
+		// A code host names the company by the account the repository belongs to: github.com/voltaic-grid/gridsim.
+		label, _, _ = strings.Cut(strings.TrimPrefix(strings.ToLower(u.Path), "/"), "/")
+	}
 	label = strings.ReplaceAll(label, "-", "")
 	for _, name := range m.names {
 		joined := strings.Join(name, "")
