@@ -1387,6 +1387,10 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Text: "Northwind is live in Ghana, launching with our partners @Brookvale, the Accra payroll startup founded by Amara Diallo."},
 			want: []lead{{"Amara Diallo", "founder", "Brookvale", RelPartnerFounder, StageUnknown, ""}},
 		},
+		"a company named with its country's code": {
+			item: Item{Text: "Northwind will invest $800,000 in the seed round of Monte Claro MX, a Puebla start-up that rents out solar pumps. Monte Claro was co-founded by Ana Ruiz Peña."},
+			want: []lead{{"Ana Ruiz Peña", "co-founder", "Monte Claro MX", RelPortfolioFounder, StagePreSeedSeed, ""}},
+		},
 		"a round no company owns, told beside the founders": {
 			item: Item{Text: "Northwind has acquired Tessaline, the Oslo start-up founded by Ingrid Solberg and Marco Reyes. " +
 				"Solberg and Reyes built the product on a $1.2M pre-seed."},
@@ -1470,7 +1474,7 @@ func TestPlacesByTheirFirstOrLastWord(t *testing.T) {
 // TestPlacesOfSeveralWords checks that places of several words are known whole, wherever the list breaks its
 // lines.
 func TestPlacesOfSeveralWords(t *testing.T) {
-	for _, p := range []string{"north carolina", "new south wales", "sierra leone", "ho chi minh city"} {
+	for _, p := range []string{"north carolina", "new south wales", "sierra leone", "ho chi minh city", "puerto rico", "san juan de lurigancho"} {
 		if !places[p] {
 			t.Errorf("%q is not a place", p)
 		}
@@ -1508,5 +1512,15 @@ func TestOnePerName(t *testing.T) {
 	want := []string{"Tomás Vidal|Pausa|cofounder_in_news", "Julia Paz Mendizábal|Pausa|departed_to_found", "Ana Vidal|Pausa|cofounder_in_news", "Paz Mendizábal|Radio Cielo|cofounder_in_news"}
 	if !slices.Equal(names, want) {
 		t.Errorf("onePerName = %q, want %q", names, want)
+	}
+}
+
+// TestCompanyWordsOfOtherLanguages checks that a name opening with a given name reads as a company when it
+// ends with a company word of Spanish or Portuguese.
+func TestCompanyWordsOfOtherLanguages(t *testing.T) {
+	for _, c := range []string{"Kiran Pagos", "Lucía Pagamentos", "Marta Datos"} {
+		if sp := newSpan(strings.Fields(c)); sp.person || !sp.companyish {
+			t.Errorf("%q: person %v, company %v; want a company", c, sp.person, sp.companyish)
+		}
 	}
 }

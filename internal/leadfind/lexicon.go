@@ -88,6 +88,8 @@ credit collective cooperative agency ag agri agritech grain dairy seeds aquatics
 airlines marine maritime shipping ports automotive electric batteries battery charging grid nuclear fusion hydrogen
 solar biotech dx bioworks edtech healthtech proptech insurtech legaltech medtech cleantech agtech
 storage cover care ledger coatings cider bakery bakehouse estate estates water kart box wear textiles
+pagos pagamentos datos dados tecnologia tecnología logística logistica salud saúde energía seguros finanzas financeira
+alimentos movilidad mobilidade soluciones soluções sistemas servicios serviços technik werke gruppe santé énergie dati sistemi
 `)
 
 // Departure words say that a person has left the company named near them. Verbs may stand on either side
@@ -346,7 +348,20 @@ var places = func() map[string]bool {
 	sichuan, zhejiang, jiangsu, fujian, yunnan, hainan, shenzhen bay, greater bay area, rift valley, sahel,
 	the sahel, maghreb, levant, the levant, kurdistan, anatolia, darfur, lombok, gauteng, western cape, kwazulu-natal,
 	lagos state, rivers state, kano state, aburrá valley, ruhr, the ruhr, black forest, alps, the alps, riviera,
-	côte d'azur, algarve, bretagne, alsace, piedmont, veneto, emilia-romagna, puglia, apulia, campania, calabria`, ",") {
+	côte d'azur, algarve, bretagne, alsace, piedmont, veneto, emilia-romagna, puglia, apulia, campania, calabria,
+	puerto rico, santa marta, los andes, andes, rio verde, san juan de lurigancho, alta verapaz, petén, peten, orocovis,
+	barranquitas, ponce, mayagüez, bayamón, caguas, arecibo, quetzaltenango, antigua guatemala, san pedro sula,
+	heredia, alajuela, cartago, puntarenas, guanacaste, chiriquí, maracaibo, barquisimeto, porto alegre, goiânia,
+	belém, são luís, joão pessoa, maceió, teresina, campo grande, cuiabá, ribeirão preto, uberlândia, juiz de fora,
+	londrina, joinville, blumenau, caxias do sul, sorocaba, monterrey, guadalajara, chihuahua, hermosillo, culiacán,
+	mazatlán, veracruz, villahermosa, tuxtla gutiérrez, cancún, playa del carmen, campeche, chiapas, tabasco, sonora,
+	sinaloa, baja california, coahuila, saltillo, aguascalientes, san luis potosí, morelia, toluca, pachuca, la plata,
+	mar del plata, tucumán, neuquén, bariloche, bahía blanca, santa fe, concepción, antofagasta, la serena, temuco,
+	viña del mar, valdivia, puerto montt, iquique, atacama, piura, chiclayo, iquitos, huancayo, callao, miraflores,
+	san isidro, bucaramanga, pereira, manizales, ibagué, cúcuta, villavicencio, popayán, palmira, jamundí, envigado,
+	valle del cauca, cundinamarca, boyacá, punta del este, paysandú, la paz, santa cruz de la sierra, el alto,
+	galápagos, kingston, montego bay, port-au-prince, bridgetown, nassau, santiago de los caballeros, punta cana,
+	curaçao, aruba, trinidad, tobago, barbados, jamaica, haiti, cuba, martinique, guadeloupe`, ",") {
 		if p = strings.Join(strings.Fields(p), " "); p != "" { // a name may run over a line break
 			m[p] = true
 		}

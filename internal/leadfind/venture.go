@@ -1293,8 +1293,8 @@ func productOf(short, long string) bool {
 	}
 	for _, w := range words {
 		lower := strings.ToLower(w)
-		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] {
-			return false
+		if companyWords[lower] || legalSuffixes[strings.TrimSuffix(lower, ".")] || countryCodes[w] {
+			return false // "Bosque Vivo GT": a company of the country
 		}
 		if !strings.ContainsAny(w, "0123456789") && strings.IndexFunc(w[1:], unicode.IsUpper) < 0 {
 			return false
@@ -1302,6 +1302,10 @@ func productOf(short, long string) bool {
 	}
 	return true
 }
+
+// countryCodes are the codes of countries with which a company's name may end.
+var countryCodes = wordSet(`AR AU BD BO BR CA CH CL CN CO CR DE DK DO EC EG ES ET FI FR GH GT HN ID IE IN IT JP KE KR LK MA MX MY
+NG NI NL NO NP NZ PA PE PH PK PL PR PT PY RW SA SE SG SN SV TH TR TZ UG UK US UY VE VN ZA ZM ZW`)
 
 // productNouns end the names of products rather than of companies.
 var productNouns = wordSet(`api app apps card cards sdk kit kits plugin pro max mini`)
