@@ -70,7 +70,7 @@ innovation brand creative content policy regulatory clinical medical scientific
 `)
 
 // particles join the parts of a person's name ("Ludwig van Beethoven").
-var particles = wordSet(`van von de der den del della dela da di du dos das le la bin ibn al ter ten e i en`)
+var particles = wordSet(`van von de der den del della dela da di do du dos das le la bin ibn al ter ten e i en`)
 
 // companyWords end company names and never appear in person names.
 var companyWords = wordSet(`
@@ -361,7 +361,8 @@ var places = func() map[string]bool {
 	san isidro, bucaramanga, pereira, manizales, ibagué, cúcuta, villavicencio, popayán, palmira, jamundí, envigado,
 	valle del cauca, cundinamarca, boyacá, punta del este, paysandú, la paz, santa cruz de la sierra, el alto,
 	galápagos, kingston, montego bay, port-au-prince, bridgetown, nassau, santiago de los caballeros, punta cana,
-	curaçao, aruba, trinidad, tobago, barbados, jamaica, haiti, cuba, martinique, guadeloupe`, ",") {
+	curaçao, aruba, trinidad, tobago, barbados, jamaica, haiti, cuba, martinique, guadeloupe, rio grande do sul,
+	rio grande do norte, santa catarina, paraná, pernambuco, ceará, goiás, espírito santo, mato grosso do sul`, ",") {
 		if p = strings.Join(strings.Fields(p), " "); p != "" { // a name may run over a line break
 			m[p] = true
 		}

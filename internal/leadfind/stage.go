@@ -28,7 +28,7 @@ var amountPattern = regexp.MustCompile(`(?:^| )(?:((?:` + currencySigns + `|` + 
 
 // currencySigns and currencyCodes are the currencies amountPattern reads, as regular expressions.
 const (
-	currencySigns = `us\$|a\$|c\$|s\$|nz\$|r\$|mx\$|nt\$|hk\$|\$|€|£|¥|₹|₩|₦|₱|₫|₺|₪|฿|৳|rs|r|rp|rm|s/`
+	currencySigns = `us\$|a\$|c\$|s\$|nz\$|r\$|rd\$|mx\$|nt\$|hk\$|\$|€|£|¥|₹|₩|₦|₱|₫|₺|₪|฿|৳|rs|r|rp|rm|s/`
 	currencyCodes = `usd|eur|gbp|chf|sek|nok|dkk|isk|jpy|inr|cad|aud|sgd|brl|ksh|kes|zar|ngn|pln|czk|huf|ron|uah|try|ils|` +
 		`mxn|cop|clp|ars|pen|uyu|gtq|bob|crc|pyg|dop|xaf|xof|fcfa|cfa|sar|aed|qar|kwd|bhd|omr|egp|mad|tnd|dzd|etb|rwf|ugx|` +
 		`tzs|ghs|zmw|mwk|krw|rmb|cny|yuan|twd|hkd|vnd|idr|php|thb|myr|pkr|lkr|npr|bdt|tk|ush|mga|ariary`
@@ -50,7 +50,7 @@ var dollarRates = map[string]float64{
 	"r$": 0.18, "brl": 0.18, "pln": 0.25, "r": 0.055, "zar": 0.055, "ksh": 0.0077, "kes": 0.0077, "ngn": 0.00065, "₦": 0.00065,
 	"czk": 0.043, "huf": 0.0027, "ron": 0.22, "uah": 0.024, "try": 0.03, "₺": 0.03, "ils": 0.27, "₪": 0.27,
 	"mx$": 0.055, "mxn": 0.055, "cop": 0.00025, "clp": 0.0011, "ars": 0.001, "pen": 0.27, "s/": 0.27, "uyu": 0.025,
-	"gtq": 0.13, "bob": 0.145, "crc": 0.002, "pyg": 0.00013, "dop": 0.017,
+	"gtq": 0.13, "bob": 0.145, "crc": 0.002, "pyg": 0.00013, "dop": 0.017, "rd$": 0.017,
 	"xaf": 0.0017, "xof": 0.0017, "fcfa": 0.0017, "cfa": 0.0017, "sar": 0.27, "aed": 0.27, "qar": 0.27, "kwd": 3.25,
 	"bhd": 2.65, "omr": 2.6, "egp": 0.02, "mad": 0.1, "tnd": 0.32, "dzd": 0.0074, "etb": 0.0085, "rwf": 0.00075,
 	"ugx": 0.00027, "tzs": 0.0004, "ghs": 0.065, "zmw": 0.04, "mwk": 0.0006,
@@ -114,7 +114,8 @@ func amountOf(s string, m []int) float64 {
 			return 0
 		}
 	}
-	if groupsWithDots[mag] || mag == "" && dotGroups(num) {
+	if groupsWithDots[mag] && strings.Contains(num, ".") || mag == "" && dotGroups(num) {
+		// "COP 6.000 millones", "500.000"; not "COP 40,000 millones", grouped the English way
 		num = dotGrouping.Replace(num)
 	}
 	n, ok := parseNumber(num)
