@@ -613,6 +613,7 @@ func TestStageOf(t *testing.T) {
 		"millones grouped with dots":       {"raised COP 40.000 millones from investors", StageSeriesA},
 		"millones with a decimal comma":    {"raised US$ 2,5 millones from investors", StagePreSeedSeed},
 		"Dominican pesos":                  {"had raised RD$ 40 millones from local investors", StagePreSeedSeed},
+		"sign after the amount":            {"The company has raised 6 M€ from two funds", StageSeriesA},
 		"round beats amount":               {"a $30M seed round", StagePreSeedSeed},
 		"named seed round":                 {"Fieldgrid closed a $2.5 million seed round.", StagePreSeedSeed},
 		"valuation is no amount":           {"is valued at $40M after raising money", StageUnknown},
@@ -1390,6 +1391,11 @@ func TestExtractReadsStructure(t *testing.T) {
 		"a handle written with a capital": {
 			item: Item{Text: "Northwind is live in Ghana, launching with our partners @Brookvale, the Accra payroll startup founded by Amara Diallo."},
 			want: []lead{{"Amara Diallo", "founder", "Brookvale", RelPartnerFounder, StageUnknown, ""}},
+		},
+		"a round for a new company, told beside a demonym": {
+			item: Item{Text: "Rosa Ibarra, who ran the Honduran mobile-wallet company Northwind until May, has raised a US$ 14 million Series A for her new company, Giro Directo. " +
+				"Giro Directo lets Hondurans abroad send money to any cooperative at home, and Ibarra says 90 have signed up."},
+			want: []lead{{"Rosa Ibarra", "", "Giro Directo", RelCofounderInNews, StageSeriesA, ""}},
 		},
 		"a company named with its country's code": {
 			item: Item{Text: "Northwind will invest $800,000 in the seed round of Monte Claro MX, a Puebla start-up that rents out solar pumps. Monte Claro was co-founded by Ana Ruiz Peña."},

@@ -23,8 +23,9 @@ const (
 )
 
 // amountPattern finds an amount of money in a prepared sentence (lowercase, tokens separated by spaces): a
-// currency sign or code, the number, a magnitude, or the number followed by the currency's name.
-var amountPattern = regexp.MustCompile(`(?:^| )(?:((?:` + currencySigns + `|` + currencyCodes + `) ?)(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)?|(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)? (dollars|euros|pounds|francs|kronor|crowns|` + currencyCodes + `))(?: |$)`)
+// currency sign or code, the number, a magnitude, or the number followed by the currency's name or sign
+// ("6 M€").
+var amountPattern = regexp.MustCompile(`(?:^| )(?:((?:` + currencySigns + `|` + currencyCodes + `) ?)(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)?|(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)? ?(dollars|euros|pounds|francs|kronor|crowns|€|£|` + currencyCodes + `))(?: |$)`)
 
 // currencySigns and currencyCodes are the currencies amountPattern reads, as regular expressions.
 const (
@@ -110,7 +111,7 @@ func amountOf(s string, m []int) float64 {
 		if m[10] >= 0 {
 			mag = s[m[10]:m[11]]
 		}
-		if mag == "" && cur != "dollars" && cur != "euros" && cur != "pounds" {
+		if mag == "" && cur != "dollars" && cur != "euros" && cur != "pounds" && cur != "€" && cur != "£" {
 			return 0
 		}
 	}
@@ -260,8 +261,8 @@ func (s *sentence) namesLead(c Candidate, key string) int {
 		case t.span < 0:
 		case t.text == c.PersonName || sameCompany(normalizeCompany(t.text), key):
 			lead = true
-		case s.isCompanyAt(i) && !s.isPersonAt(i):
-			other = true
+		case s.isCompanyLike(i) && !s.isPersonAt(i) && !s.describesNext(i) && !isDemonym(t.text) && !notCompanies[strings.ToLower(t.text)]:
+			other = true // not "US$" nor "the Guatemalan mobile-wallet company"
 		}
 	}
 	switch {
