@@ -697,16 +697,20 @@ func newSpan(words []string) span {
 	sp := span{text: strings.Join(words, " "), words: words}
 	last := strings.ToLower(strings.TrimSuffix(words[len(words)-1], "."))
 	sp.companyish = companyWords[last] || legalSuffixes[last]
-	sp.place = places[strings.ToLower(sp.text)] || len(words) > 1 && (placeHeads[strings.ToLower(words[0])] || placeTails[strings.ToLower(words[len(words)-1])])
+	sp.place = places[strings.ToLower(sp.text)] || len(words) > 1 && (placeHeads[strings.ToLower(words[0])] || placeTails[strings.ToLower(words[len(words)-1])] ||
+		directions[strings.ToLower(words[0])] && places[strings.ToLower(strings.Join(words[1:], " "))]) // "East Java"
 	sp.person = !sp.place && looksLikePerson(words)
 	return sp
 }
 
 // placeHeads begin the names of lakes, mountains, gulfs, towns and storms, placeTails end those of towns and
-// regions: "Lake Kivu", "Mount Kenya", "Ciudad del Este", "Cyclone Gita", "Hsinchu County", "Culver City".
+// regions: "Lake Kivu", "Mount Kenya", "Ciudad del Este", "Cyclone Gita", "Hsinchu County", "Culver City",
+// "Homa Bay"; a direction before a place names part of it: "East Java", "Northern Thailand".
 var (
 	placeHeads = wordSet(`lake mount mt gulf isle ciudad colonia cyclone typhoon hurricane`)
-	placeTails = wordSet(`county province prefecture governorate municipality district city village parkway greenway avenue boulevard`)
+	placeTails = wordSet(`county province prefecture governorate municipality district city village parkway greenway avenue boulevard
+bay coast peninsula highlands`)
+	directions = wordSet(`north south east west northern southern eastern western central upper lower greater`)
 )
 
 // looksLikePerson reports whether words can be a person's name: two to four parts of which at most three

@@ -1719,7 +1719,7 @@ func (s *sentence) roundLeader(i int) bool {
 
 // rivalWords mark a sentence that names a competitor of the tracked company, which ties no lead to it.
 var rivalWords = wordSet(`compete competes competing competitor competitors rival rivals sued sues suing lawsuit lawsuits
-litigation unlike beat beats beating outbid versus vs`)
+litigation unlike beat beats beating outbid versus vs competition rivalry accusing accuses accused incumbent incumbents`)
 
 // customerWords mark a sentence in which the other company buys from or uses the tracked one: a customer's
 // founders are no leads ("Northwind's customer Brightmart, founded by Tom Reyes, uses the software").
