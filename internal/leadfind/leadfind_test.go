@@ -1380,6 +1380,15 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Text: "Northwind will invest OMR 300,000 in the seed round of Falaj Sensors, a startup co-founded by Ana Duarte."},
 			want: []lead{{"Ana Duarte", "co-founder", "Falaj Sensors", RelPortfolioFounder, StagePreSeedSeed, ""}},
 		},
+		"a release note whose heading names its writer": {
+			founders: []string{"Onur Acar"},
+			item: Item{URL: "https://github.example/northwind/queue/releases/tag/v3.0.0", Title: "queue v3.0.0",
+				Text: "Priority queues and jittered retries.\n\n### A personal note from Onur Acar\nThis is my last release. I co-founded Northwind in 2017. I've left Northwind to start Olcek, a tracing company, with Derya Ucar."},
+			want: []lead{
+				{"Derya Ucar", "", "Olcek", RelCofounderInNews, StageUnknown, ""},
+				{"Onur Acar", "founder", "Olcek", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
 		"a founder's post with a round of their own, beside another company": {
 			item: Item{Title: "Simone Reed on LinkedIn: some personal news", Text: "Some personal news: after four years as COO of Northwind, I'm leaving to build Rowhouse Audio with my co-founder Brandon Liu.\n\n" +
 				"We've raised a $3M seed round led by Peachtree Ventures, and our first partners are in Georgia and the Carolinas."},
@@ -1531,6 +1540,23 @@ func TestCompanyWordsOfOtherLanguages(t *testing.T) {
 	for _, c := range []string{"Kiran Pagos", "Lucía Pagamentos", "Marta Datos"} {
 		if sp := newSpan(strings.Fields(c)); sp.person || !sp.companyish {
 			t.Errorf("%q: person %v, company %v; want a company", c, sp.person, sp.companyish)
+		}
+	}
+}
+
+// TestAuthorOf checks the ways a post names its writer outside its title.
+func TestAuthorOf(t *testing.T) {
+	tests := map[string]string{
+		"Pre-seed closed last week. -- Maya Rosen":                               "Maya Rosen",
+		"I remain its biggest fan.\n\n— Reem Al-Kuwari\n\n#Qatar #AI #startups":  "Reem Al-Kuwari",
+		"Changes.\n### A personal note from Onur Acar\nThis is my last release.": "Onur Acar",
+		"No one signs this post.":                                                "",
+	}
+	for text, want := range tests {
+		m := newMatcher("Northwind", nil)
+		sc := &itemScan{m: m}
+		if got := sc.authorOf(Item{Title: "Some news", Text: text}); got != want {
+			t.Errorf("authorOf(%q) = %q, want %q", text, got, want)
 		}
 	}
 }

@@ -53,7 +53,10 @@ var postByPattern = regexp.MustCompile(`^Post by (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[
 
 // signaturePattern reads a signature that ends a post's last line: "... a minority investor. — Jean-Claude
 // Mugabo".
-var signaturePattern = regexp.MustCompile(`[.!?)]\s*[—–] ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
+var signaturePattern = regexp.MustCompile(`[.!?)]\s*(?:--|[—–]) ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
+
+// notePattern reads the writer a heading gives: "A personal note from Onur Acar", "A letter from Yusuf".
+var notePattern = regexp.MustCompile(`(?im)^[#\s]*(?:a )?(?:personal )?(?:note|letter|message) from (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})\s*$`)
 
 // signedFounderPattern reads a signature that names the writer's company: "-- Daniel Cho, co-founder & CEO,
 // Kinroot".
@@ -72,7 +75,7 @@ func signedCompany(text, name string) string {
 
 // bylinePattern reads the author of a blog post from its first line ("By Jane Doe") or its last ("— Jane
 // Doe").
-var bylinePattern = regexp.MustCompile(`^(?:By|[—–-]) ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
+var bylinePattern = regexp.MustCompile(`^(?:By|--|[—–-]) ?(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,2})$`)
 
 // authorOf returns the author of a post: the name in a social post's title, the person a handle there stands
 // for ("@kenjimori" for Kenji Mori, a founder of the tracked company or a person the item names), or a
@@ -112,12 +115,18 @@ func (sc *itemScan) authorOf(it Item) string {
 		return ""
 	}
 	lines := strings.Split(strings.TrimSpace(it.Text), "\n")
+	for len(lines) > 1 && (strings.TrimSpace(lines[len(lines)-1]) == "" || strings.HasPrefix(strings.TrimSpace(lines[len(lines)-1]), "#")) {
+		lines = lines[:len(lines)-1] // "#Qatar #AI #startups" after the signature
+	}
 	for _, l := range []string{lines[0], lines[len(lines)-1]} {
 		if m := bylinePattern.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
 			return m[1]
 		}
 	}
 	if m := signaturePattern.FindStringSubmatch(strings.TrimSpace(lines[len(lines)-1])); m != nil {
+		return m[1]
+	}
+	if m := notePattern.FindStringSubmatch(it.Text); m != nil {
 		return m[1]
 	}
 	return ""
