@@ -32,8 +32,9 @@ const (
 	currencySigns = `us\$|a\$|c\$|s\$|nz\$|r\$|rd\$|mx\$|nt\$|hk\$|\$|€|£|¥|₹|₩|₦|₱|₫|₺|₪|฿|৳|rs|r|rp|rm|s/`
 	currencyCodes = `usd|eur|gbp|chf|sek|nok|dkk|isk|jpy|inr|cad|aud|sgd|brl|ksh|kes|zar|ngn|pln|czk|huf|ron|uah|try|ils|` +
 		`mxn|cop|clp|ars|pen|uyu|gtq|bob|crc|pyg|dop|xaf|xof|fcfa|cfa|sar|aed|qar|kwd|bhd|omr|egp|mad|tnd|dzd|etb|rwf|ugx|` +
-		`tzs|ghs|zmw|mwk|krw|rmb|cny|yuan|twd|hkd|vnd|idr|php|thb|myr|pkr|lkr|npr|bdt|tk|ush|mga|ariary`
-	magnitudeWords = `k|m|mn|mm|million|millions|b|bn|billion|thousand|crore|crores|lakh|lakhs|millones|millón|millon|milhões|milhoes|milhão|milhao|milliard|milliards|mil`
+		`tzs|ghs|zmw|mwk|krw|rmb|cny|yuan|twd|hkd|vnd|idr|php|thb|myr|pkr|lkr|npr|bdt|tk|ush|mga|ariary|` +
+		`bgn|gel|rsd|amd|mdl|bam|mkd|zł|kč|ft|lei|leva|lari|hryvnias|hryvnia|drams|₴`
+	magnitudeWords = `k|m|mn|mm|mln|mld|million|millions|b|bn|billion|thousand|crore|crores|lakh|lakhs|millones|millón|millon|milhões|milhoes|milhão|milhao|milliard|milliards|mil`
 )
 
 // currencyWords are the currency codes and the letters of signs ("Rs") that a name could be mistaken for.
@@ -59,12 +60,15 @@ var dollarRates = map[string]float64{
 	"hkd": 0.128, "₫": 0.00004, "vnd": 0.00004, "rp": 0.000063, "idr": 0.000063, "₱": 0.018, "php": 0.018, "฿": 0.028,
 	"thb": 0.028, "rm": 0.22, "myr": 0.22, "pkr": 0.0036, "lkr": 0.0033, "npr": 0.0075, "৳": 0.0085, "bdt": 0.0085,
 	"tk": 0.0085, "ush": 0.00027, "mga": 0.00022, "ariary": 0.00022,
+	"zł": 0.25, "kč": 0.043, "ft": 0.0027, "lei": 0.22, "bgn": 0.55, "leva": 0.55, "gel": 0.37, "lari": 0.37,
+	"₴": 0.024, "hryvnias": 0.024, "hryvnia": 0.024, "rsd": 0.0093, "amd": 0.0026, "drams": 0.0026, "mdl": 0.056,
+	"bam": 0.56, "mkd": 0.018,
 }
 
 // magnitudes multiply the number of an amount.
 var magnitudes = map[string]float64{
 	"": 1, "k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "million": 1e6, "millions": 1e6,
-	"b": 1e9, "bn": 1e9, "billion": 1e9, "crore": 1e7, "crores": 1e7, "lakh": 1e5, "lakhs": 1e5,
+	"mln": 1e6, "mld": 1e9, "b": 1e9, "bn": 1e9, "billion": 1e9, "crore": 1e7, "crores": 1e7, "lakh": 1e5, "lakhs": 1e5,
 	"millones": 1e6, "millón": 1e6, "millon": 1e6, "milhões": 1e6, "milhoes": 1e6, "milhão": 1e6, "milhao": 1e6, "milliard": 1e9, "milliards": 1e9, "mil": 1e3,
 }
 
