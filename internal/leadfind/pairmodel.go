@@ -54,7 +54,8 @@ var thePairModel = mustParsePairModel(pairModelText)
 var pairThresholds = thresholds{rule: 0.3, other: 0.3, second: 0.9, untied: 0.5}
 
 // departedBar is the most a pair needs where the patterns read a person leaving the tracked company to found
-// the pair's company: such a founder is the lead an investor most wants, and the words that tell it are few.
+// the pair's company, or leading a company it spins out: such a founder is the lead an investor most wants,
+// and the words that tell it are few.
 const departedBar = 0.2
 
 // thresholds are the probabilities at which pairs become leads: rule for a pair the patterns tied, other
@@ -153,7 +154,7 @@ func (sc *itemScan) judgeWith(m *pairModel, th thresholds, rules []Candidate) []
 		}
 		if p.rule >= 0 {
 			bar := th.rule
-			if rules[p.rule].Relation == RelDepartedToFound {
+			if r := rules[p.rule].Relation; r == RelDepartedToFound || r == RelSpinoutFounder {
 				bar = min(bar, departedBar)
 			}
 			taken[p.rule] = pr >= bar
