@@ -232,18 +232,14 @@ func (sc *itemScan) personStages(leads []Candidate) []Candidate {
 			}
 		}
 	}
-	for i := range leads {
-		if leads[i].Stage != StageUnknown {
-			continue
-		}
-		company := normalizeCompany(leads[i].CompanyName)
-		for _, c := range leads {
-			if sameCompany(normalizeCompany(c.CompanyName), company) {
-				leads[i].Stage = laterStage(leads[i].Stage, sc.stages.of(c.PersonName))
-			}
-		}
-	}
+	fillStages(leads, func(c Candidate) string { return sc.stages.of(c.PersonName) })
 	// What is still unknown takes the rounds no company owns that the item tells beside a lead of the company.
+	fillStages(leads, sc.looseStage)
+	return leads
+}
+
+// fillStages gives each lead whose stage is unknown the latest stage stageOf reads for a lead of its company.
+func fillStages(leads []Candidate, stageOf func(Candidate) string) {
 	for i := range leads {
 		if leads[i].Stage != StageUnknown {
 			continue
@@ -251,11 +247,10 @@ func (sc *itemScan) personStages(leads []Candidate) []Candidate {
 		company := normalizeCompany(leads[i].CompanyName)
 		for _, c := range leads {
 			if sameCompany(normalizeCompany(c.CompanyName), company) {
-				leads[i].Stage = laterStage(leads[i].Stage, sc.looseStage(c))
+				leads[i].Stage = laterStage(leads[i].Stage, stageOf(c))
 			}
 		}
 	}
-	return leads
 }
 
 // candidate makes the lead of a pair the patterns did not tie.
