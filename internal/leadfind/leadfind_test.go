@@ -1410,6 +1410,10 @@ func TestExtractReadsStructure(t *testing.T) {
 				"Giro Directo lets Hondurans abroad send money to any cooperative at home, and Ibarra says 90 have signed up."},
 			want: []lead{{"Rosa Ibarra", "", "Giro Directo", RelCofounderInNews, StageSeriesA, ""}},
 		},
+		"the tracked company named with its product": {
+			item: Item{Text: "The Northwind API now includes avalanche risk from our new partner Isbryter. Isbryter was set up in Tromsø by mountain guide Jon Eriksen."},
+			want: []lead{{"Jon Eriksen", "", "Isbryter", RelPartnerFounder, StageUnknown, ""}},
+		},
 		"a company named with its country's code": {
 			item: Item{Text: "Northwind will invest $800,000 in the seed round of Monte Claro MX, a Puebla start-up that rents out solar pumps. Monte Claro was co-founded by Ana Ruiz Peña."},
 			want: []lead{{"Ana Ruiz Peña", "co-founder", "Monte Claro MX", RelPortfolioFounder, StagePreSeedSeed, ""}},

@@ -322,8 +322,9 @@ func (m *matcher) trackedAt(toks []rawToken, i int) int {
 		for i+n < len(toks) && !toks[i+n].punct && isUpperStart(toks[i+n].text) && legalSuffixes[fold(toks[i+n].text)] {
 			n++
 		}
-		if i+n < len(toks) && isNameWord(toks[i+n].text) && !deptWords[strings.ToLower(toks[i+n].text)] {
-			continue
+		if next := i + n; next < len(toks) && isNameWord(toks[next].text) && !deptWords[strings.ToLower(toks[next].text)] &&
+			!productNouns[strings.ToLower(toks[next].text)] {
+			continue // "Northwind Capital" is another company; "the Northwind API" is the company's
 		}
 		return n
 	}
