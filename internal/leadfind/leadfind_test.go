@@ -1410,6 +1410,16 @@ func TestExtractReadsStructure(t *testing.T) {
 				"Giro Directo lets Hondurans abroad send money to any cooperative at home, and Ibarra says 90 have signed up."},
 			want: []lead{{"Rosa Ibarra", "", "Giro Directo", RelCofounderInNews, StageSeriesA, ""}},
 		},
+		"a founder who teamed up with others to found a company": {
+			founders: []string{"Ollie Marsh"},
+			item: Item{Text: "When Ollie Marsh stepped away from Northwind last spring, the company he co-founded said only that he was taking a break. " +
+				"Marsh has teamed up with Dev Malhotra and Rosie Cartwright to found Shiftwise. The start-up builds rota software."},
+			want: []lead{
+				{"Ollie Marsh", "co-founder", "Shiftwise", RelDepartedToFound, StageUnknown, ""},
+				{"Dev Malhotra", "co-founder", "Shiftwise", RelCofounderInNews, StageUnknown, ""},
+				{"Rosie Cartwright", "co-founder", "Shiftwise", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
 		"the tracked company named with its product": {
 			item: Item{Text: "The Northwind API now includes avalanche risk from our new partner Isbryter. Isbryter was set up in Tromsø by mountain guide Jon Eriksen."},
 			want: []lead{{"Jon Eriksen", "", "Isbryter", RelPartnerFounder, StageUnknown, ""}},

@@ -180,6 +180,8 @@ var patterns = []pattern{
 	// "Jane Doe, co-founder of Northwind, has left to start Aurora Robotics", "Former Northwind CTO Jane Doe
 	// launches Aurora", "Jane Doe departs Northwind to co-found Aurora with John Roe", "Jane Doe joins Aurora".
 	{re: anchored(`(?P<people>` + people + `)(?P<gap>(?: ` + otherWord + `){0,16}?) (?P<verb>` + strongV + `|` + weakV + `|` + joinV + `|` + leadV + `) ` + objectRef + asRole + withList), needs: words(strongV + "|" + weakV + "|" + leadV + "|join(?:s|ed|ing)? rejoin(?:s|ed|ing)? set(?:s|ting)? spin(?:s|ning)? spun move[sd]? moving head(?:s|ed)? heading"), start: atPeople, subject: true},
+	// "Ollie Marsh has teamed up with Dev Malhotra and Rosie Cartwright to found Shiftwise".
+	{re: anchored(`(?P<people>` + people + `) (?:(?:has|have|had|is|are|was|were) )?(?:teamed|teaming|teams|team) up with (?P<withpeople>` + people + `)(?: ,)?(?P<gap> to) (?P<verb>` + strongV + `|` + weakV + `) ` + objectRef), needs: words("teamed teaming teams team"), start: atPeople, subject: true},
 	// "Aurora, founded by ex-Northwind engineer Jane Doe", "Quill (founded by Raj Patel)".
 	{re: anchored(`(?P<company>` + nameRe + `)(?P<cgap>(?: \(| ,| ` + otherWord + `| ` + nameRe + `){0,12}?) (?P<verb>` + passiveV + `)(?: ` + otherWord + `){0,3}?(?: in (?:a |an |the )?` + nameRe + `(?: ` + otherWord + `){0,3}?)? by (?P<people>` + people + `)`), needs: words("by"), start: atName},
 	// "Founded by ex-Northwind engineer Jane Doe, Aurora raises a seed round".
