@@ -175,7 +175,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	for i, raw := range raws {
 		prepared[i] = m.prepare(raw)
 	}
-	short := shortNames(prepared)
+	short := shortNames(prepared, m.founders)
 	sc.expanded = make(map[string]bool)
 	for si, raw := range raws {
 		s := prepared[si]
@@ -528,8 +528,8 @@ type fullName struct {
 
 // shortNames maps the last names of the people the sentences name in full to those people; a last name
 // two people share maps to an empty name. Only names read as a person's count: a common given name first,
-// or a role, "said" or a founder's words around them.
-func shortNames(sents []*sentence) map[string]fullName {
+// a role, "said" or a founder's words around them, or a founder of the tracked company (founders).
+func shortNames(sents []*sentence, founders map[string]bool) map[string]fullName {
 	full := make(map[string]fullName)
 	for si, s := range sents {
 		for i, t := range s.toks {
@@ -537,7 +537,7 @@ func shortNames(sents []*sentence) map[string]fullName {
 				continue
 			}
 			sp := s.spans[t.span]
-			if !sp.person || len(sp.words) < 2 || !firstNames[strings.ToLower(fold(sp.words[0]))] && !s.confirmedPerson(i) {
+			if !sp.person || len(sp.words) < 2 || !firstNames[strings.ToLower(fold(sp.words[0]))] && !s.confirmedPerson(i) && !founders[normalizePerson(sp.text)] {
 				continue
 			}
 			keys := []string{fold(sp.words[len(sp.words)-1]), firstNameKey + fold(sp.words[0])}

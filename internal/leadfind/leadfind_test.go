@@ -1420,6 +1420,14 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Rosie Cartwright", "co-founder", "Shiftwise", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
+		"a tracked founder named again by last name": {
+			founders: []string{"Ollie Marsh"},
+			item:     Item{Text: "Ollie Marsh has left Northwind. Marsh has teamed up with Dev Malhotra to found Shiftwise."},
+			want: []lead{
+				{"Ollie Marsh", "co-founder", "Shiftwise", RelDepartedToFound, StageUnknown, ""},
+				{"Dev Malhotra", "co-founder", "Shiftwise", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
 		"the tracked company named with its product": {
 			item: Item{Text: "The Northwind API now includes avalanche risk from our new partner Isbryter. Isbryter was set up in Tromsø by mountain guide Jon Eriksen."},
 			want: []lead{{"Jon Eriksen", "", "Isbryter", RelPartnerFounder, StageUnknown, ""}},

@@ -350,20 +350,22 @@ var places = func() map[string]bool {
 	the sahel, maghreb, levant, the levant, kurdistan, anatolia, darfur, lombok, gauteng, western cape, kwazulu-natal,
 	lagos state, rivers state, kano state, aburrá valley, ruhr, the ruhr, black forest, alps, the alps, riviera,
 	côte d'azur, algarve, bretagne, alsace, piedmont, veneto, emilia-romagna, puglia, apulia, campania, calabria,
-	puerto rico, santa marta, los andes, andes, rio verde, san juan de lurigancho, alta verapaz, petén, peten, orocovis,
-	barranquitas, ponce, mayagüez, bayamón, caguas, arecibo, quetzaltenango, antigua guatemala, san pedro sula,
-	heredia, alajuela, cartago, puntarenas, guanacaste, chiriquí, maracaibo, barquisimeto, porto alegre, goiânia,
+	puerto rico, santa marta, los andes, andes, rio verde, san juan de lurigancho, alta verapaz, petén, peten,
+	orocovis, barranquitas, ponce, mayagüez, bayamón, caguas, arecibo, quetzaltenango, antigua guatemala,
+	san pedro sula, heredia, alajuela, cartago, puntarenas, guanacaste, chiriquí, maracaibo, barquisimeto, goiânia,
 	belém, são luís, joão pessoa, maceió, teresina, campo grande, cuiabá, ribeirão preto, uberlândia, juiz de fora,
-	londrina, joinville, blumenau, caxias do sul, sorocaba, monterrey, guadalajara, chihuahua, hermosillo, culiacán,
-	mazatlán, veracruz, villahermosa, tuxtla gutiérrez, cancún, playa del carmen, campeche, chiapas, tabasco, sonora,
-	sinaloa, baja california, coahuila, saltillo, aguascalientes, san luis potosí, morelia, toluca, pachuca, la plata,
+	londrina, joinville, blumenau, caxias do sul, sorocaba, chihuahua, hermosillo, culiacán, mazatlán, veracruz,
+	villahermosa, tuxtla gutiérrez, cancún, playa del carmen, campeche, chiapas, tabasco, sonora, sinaloa,
+	baja california, coahuila, saltillo, aguascalientes, san luis potosí, morelia, toluca, pachuca, la plata,
 	mar del plata, tucumán, neuquén, bariloche, bahía blanca, santa fe, concepción, antofagasta, la serena, temuco,
 	viña del mar, valdivia, puerto montt, iquique, atacama, piura, chiclayo, iquitos, huancayo, callao, miraflores,
-	san isidro, bucaramanga, pereira, manizales, ibagué, cúcuta, villavicencio, popayán, palmira, jamundí, envigado,
-	valle del cauca, cundinamarca, boyacá, punta del este, paysandú, la paz, santa cruz de la sierra, el alto,
+	san isidro, bucaramanga, pereira, manizales, ibagué, cúcuta, villavicencio, popayán, palmira, jamundí,
+	envigado, valle del cauca, cundinamarca, boyacá, punta del este, paysandú, santa cruz de la sierra, el alto,
 	galápagos, kingston, montego bay, port-au-prince, bridgetown, nassau, santiago de los caballeros, punta cana,
-	curaçao, aruba, trinidad, tobago, barbados, jamaica, haiti, cuba, martinique, guadeloupe, rio grande do sul,
-	rio grande do norte, santa catarina, paraná, pernambuco, ceará, goiás, espírito santo, mato grosso do sul`, ",") {
+	curaçao, aruba, trinidad, tobago, martinique, guadeloupe, rio grande do sul, rio grande do norte,
+	santa catarina, paraná, pernambuco, ceará, goiás, espírito santo, mato grosso do sul, hamilton, regina,
+	moncton, fredericton, sherbrooke, gatineau, laval, kelowna, kamloops, mountain west, sun belt, rust belt,
+	tri-state area, appalachia, great plains`, ",") {
 		if p = strings.Join(strings.Fields(p), " "); p != "" { // a name may run over a line break
 			m[p] = true
 		}
