@@ -19,12 +19,12 @@ var showMisses = flag.Bool("eval.misses", false, "print the training items' miss
 // trainOnly leaves the held-out part unread, for measuring while tuning.
 var trainOnly = flag.Bool("eval.train", false, "score the training files only, leaving the held-out part unread")
 
-// The held-out bars: the test fails when the held-out figures fall below them. The stage bar is the
-// target; the lead F1 target of 0.92 is not reached (3,957 held-out items: 0.899; 0.937 on the heldout*
-// files the analyser shares, 0.891 on the lead-rich leads-heldout* files), so its bar is the F1 reached,
-// floored to the hundredth; the stage bar is the stage reached (0.931), floored likewise.
+// The held-out bars: the test fails when the held-out figures fall below them. The lead F1 target of 0.92
+// is not reached (4,757 held-out items: 0.911; 0.939 on the heldout* files the analyser shares, 0.906 on the
+// lead-rich leads-heldout* files), so its bar is the F1 reached, floored to the hundredth; the stage bar is
+// the stage reached (0.934), floored likewise, above the 0.90 target.
 const (
-	minHeldoutF1    = 0.89
+	minHeldoutF1    = 0.91
 	minHeldoutStage = 0.93
 )
 
