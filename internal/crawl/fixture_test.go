@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -19,6 +18,7 @@ import (
 	"radar"
 	"radar/internal/analysis"
 	"radar/internal/fetch"
+	"radar/internal/simweb"
 )
 
 type rssEntry struct{ title, link, description string }
@@ -103,12 +103,6 @@ func fixtureSite(t *testing.T, pages map[string]string) (*httptest.Server, *hitL
 
 func TestRunRecordsSiteFailures(t *testing.T) {
 	web, _ := startWeb(t)
-	closed, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closedAddr := closed.Addr().String()
-	closed.Close()
 
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
@@ -121,7 +115,7 @@ func TestRunRecordsSiteFailures(t *testing.T) {
 		}
 	}))
 	t.Cleanup(slow.Close)
-	redirecting, _ := fixtureSite(t, map[string]string{"/": "redirect http://" + closedAddr + "/"})
+	redirecting, _ := fixtureSite(t, map[string]string{"/": "redirect " + simweb.RefusedURL + "/"})
 	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "down", http.StatusInternalServerError)
 	}))

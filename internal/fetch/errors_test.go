@@ -3,11 +3,12 @@ package fetch
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"radar/internal/simweb"
 )
 
 // internalDetail matches what a plain reason must never show: addresses, ports and Go's error wording.
@@ -27,8 +28,6 @@ func TestReasonWordsFailuresPlainly(t *testing.T) {
 		}
 	}))
 	t.Cleanup(func() { close(stop) })
-	closed := httptest.NewServer(http.NotFoundHandler())
-	closed.Close()
 
 	c := newTestClient(t, Config{Timeout: 100 * time.Millisecond})
 	guarded := New(Config{})
@@ -41,7 +40,7 @@ func TestReasonWordsFailuresPlainly(t *testing.T) {
 	}{
 		{"status", c, srv.URL + "/unavailable", "HTTP 503"},
 		{"timeout", c, srv.URL + "/stall", "the site did not answer (timeout)"},
-		{"refused", c, closed.URL + "/", "the site did not answer (connection refused)"},
+		{"refused", c, simweb.RefusedURL + "/", "the site did not answer (connection refused)"},
 		{"private", guarded, srv.URL + "/", "the address is private or reserved"},
 		{"scheme", c, "ftp://example.com/", "the address is not http or https"},
 	} {

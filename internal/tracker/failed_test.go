@@ -1,8 +1,6 @@
 package tracker_test
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,6 +9,7 @@ import (
 	"radar"
 	"radar/internal/crawl"
 	"radar/internal/fetch"
+	"radar/internal/simweb"
 	"radar/internal/sqldb/storetest"
 	"radar/internal/tracker"
 )
@@ -26,9 +25,7 @@ func TestRunThatReadsNoSourceLooksFailed(t *testing.T) {
 		fetcher := fetch.New(fetch.Config{AllowPrivate: true, Timeout: 10 * time.Second})
 		cfg.Crawler = crawl.New(crawl.Config{Fetcher: fetcher, GitHubAPIURL: v.web.GitHubAPIURL()})
 		v.start(cfg)
-		closed := httptest.NewServer(http.NotFoundHandler())
-		closed.Close()
-		ent := v.trackSite("Gone Ltd", closed.URL+"/", []string{"Ann Gone"})
+		ent := v.trackSite("Gone Ltd", simweb.RefusedURL+"/", []string{"Ann Gone"})
 
 		for run := 1; run <= tracker.SourceFailureLimit; run++ {
 			if run > 1 {

@@ -145,8 +145,6 @@ func TestEnrichmentStatus(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
 		v := newEnv(t, engine, news)
 		v.start(v.config())
-		closed := httptest.NewServer(http.NotFoundHandler())
-		closed.Close()
 		tall := v.company("tallowmere")
 		tests := []struct {
 			name   string
@@ -156,7 +154,7 @@ func TestEnrichmentStatus(t *testing.T) {
 		}{
 			{"every profile found", v.track(v.company("ledgerwyn")), radar.EnrichReady, "ok"},
 			{"some profiles unpublished", v.track(tall), radar.EnrichPartial, "ok"},
-			{"website unreachable", v.trackSite("Gone Ltd", closed.URL+"/", []string{"Ann Gone"}), radar.EnrichFailed, "degraded: website"},
+			{"website unreachable", v.trackSite("Gone Ltd", simweb.RefusedURL+"/", []string{"Ann Gone"}), radar.EnrichFailed, "degraded: website"},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
@@ -514,11 +512,9 @@ func TestEnrichDraft(t *testing.T) {
 		t.Errorf("draft enrichment enqueued jobs: %+v, %v", n, err)
 	}
 
-	closed := httptest.NewServer(http.NotFoundHandler())
-	closed.Close()
-	unreachable := radar.EntityInput{CompanyName: "Gone", CompanyWebsite: closed.URL, Founders: []radar.FounderInput{{Name: "Ann"}}}
+	unreachable := radar.EntityInput{CompanyName: "Gone", CompanyWebsite: simweb.RefusedURL, Founders: []radar.FounderInput{{Name: "Ann"}}}
 	out, found, err = e.EnrichDraft(context.Background(), unreachable)
-	if err != nil || len(found) != 0 || out.CompanyWebsite != closed.URL {
+	if err != nil || len(found) != 0 || out.CompanyWebsite != simweb.RefusedURL {
 		t.Errorf("unreachable draft: %+v, %v, %v; want it unchanged", out, found, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
