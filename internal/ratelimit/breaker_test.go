@@ -120,7 +120,7 @@ func TestBreakerOpensSkipsRedisAndCloses(t *testing.T) {
 }
 
 func TestBreakerIntervalIsCapped(t *testing.T) {
-	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, closedAddr(t)))}
+	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, refusedAddr))}
 	clk := newClock(base)
 	br := ratelimit.NewBreaker(shared, ratelimit.BreakerConfig{
 		Failures: 1, Interval: time.Second, MaxInterval: 4 * time.Second, Now: clk.Now, Logger: slog.New(slog.DiscardHandler),
@@ -149,7 +149,7 @@ func TestBreakerIntervalIsCapped(t *testing.T) {
 }
 
 func TestBreakerIgnoresCallersThatLeave(t *testing.T) {
-	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, closedAddr(t)))}
+	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, refusedAddr))}
 	br := ratelimit.NewBreaker(shared, ratelimit.BreakerConfig{Failures: 2, Logger: slog.New(slog.DiscardHandler)})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

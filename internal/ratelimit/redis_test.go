@@ -46,7 +46,11 @@ func TestRedisKeyAndExpiry(t *testing.T) {
 	}
 }
 
-// closedAddr returns a loopback address nothing listens on.
+// refusedAddr is a loopback address on which nothing listens: port 1 needs a privilege test servers never
+// use, so no server of a test running in parallel can take it as it can a freed port.
+const refusedAddr = "127.0.0.1:1"
+
+// closedAddr returns a free loopback port that nothing listens on yet, for a test that listens on it later.
 func closedAddr(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -75,7 +79,7 @@ func TestRedisDownFailsOpen(t *testing.T) {
 	var logs syncBuffer
 	var storeErrors atomic.Int64
 	lim := ratelimit.New(ratelimit.Config{
-		Store:        ratelimit.NewRedis(redisAt(t, closedAddr(t))),
+		Store:        ratelimit.NewRedis(redisAt(t, refusedAddr)),
 		Now:          clk.Now,
 		Logger:       slog.New(slog.NewTextHandler(&logs, nil)),
 		OnStoreError: func() { storeErrors.Add(1) },
@@ -112,7 +116,7 @@ func TestCallerGoneIsNotAStoreFailure(t *testing.T) {
 	var storeErrors atomic.Int64
 	var logs syncBuffer
 	lim := ratelimit.New(ratelimit.Config{
-		Store:        ratelimit.NewRedis(redisAt(t, closedAddr(t))),
+		Store:        ratelimit.NewRedis(redisAt(t, refusedAddr)),
 		OnStoreError: func() { storeErrors.Add(1) },
 		Logger:       slog.New(slog.NewTextHandler(&logs, nil)),
 	})
