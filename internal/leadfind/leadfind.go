@@ -295,7 +295,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	for _, mn := range mentions {
 		if rel := sc.relation(mn); rel != "" {
 			finds = append(finds, found{name: mn.name, role: mn.role, company: sc.sents[mn.link.sent].toks[mn.link.company].text,
-				summary: mn.summary, relation: rel, sent: mn.sent, tok: mn.tok})
+				summary: mn.summary, relation: rel, sent: mn.sent, tok: mn.tok, byPronoun: len(mn.link.people) == 1 && mn.link.people[0] == pronoun})
 		}
 	}
 	sc.labels = make(map[string]bool, len(sites))
@@ -898,11 +898,12 @@ func pluralDescription(words string) bool {
 }
 
 // antecedent finds the person "she" or "he" in a link refers to: the first person named earlier in the
-// same sentence, else in one of the two sentences before.
+// same sentence, other than one whose name is a possessive, else in one of the two sentences before.
 func (sc *itemScan) antecedent(l link) (sent, tok int, ok bool) {
 	s := sc.sents[l.sent]
 	for i := 0; i < l.company; i++ {
-		if t := s.toks[i]; t.span >= 0 && s.spans[t.span].person && !slices.Contains(l.with, i) {
+		if t := s.toks[i]; t.span >= 0 && s.spans[t.span].person && !slices.Contains(l.with, i) &&
+			(i+1 >= len(s.toks) || s.toks[i+1].form != "'s") { // not "Pereira's co-founder, Tilly Nguyen, ... she"
 			return l.sent, i, true
 		}
 	}

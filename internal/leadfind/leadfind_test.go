@@ -1428,6 +1428,20 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Dev Malhotra", "co-founder", "Shiftwise", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
+		"a tracked founder 'she' refers to, named before in a possessive": {
+			founders: []string{"Emre Yildiz", "Zeynep Aksoy"},
+			item:     Item{Text: "Zeynep Aksoy and I started Northwind. A lot of that is Zeynep's doing. Friday is her last day. She is leaving to start Depo Robotik, a company building robots."},
+			want:     []lead{{"Zeynep Aksoy", "founder", "Depo Robotik", RelDepartedToFound, StageUnknown, ""}},
+		},
+		"'she' after a possessive is the person named after it": {
+			founders: []string{"Josh Pereira", "Tilly Nguyen"},
+			item: Item{Text: "Northwind will outsource production, co-founder and chief executive Josh Pereira said on Tuesday. " +
+				"Pereira's co-founder, Tilly Nguyen, left Northwind last year and now runs Mallow Bakes, a gluten-free bakery business she started with pastry chef Harriet Lim, which has grown quickly."},
+			want: []lead{
+				{"Tilly Nguyen", "founder", "Mallow Bakes", RelDepartedToFound, StageUnknown, ""},
+				{"Harriet Lim", "", "Mallow Bakes", RelDepartedToFound, StageUnknown, ""},
+			},
+		},
 		"the tracked company named with its product": {
 			item: Item{Text: "The Northwind API now includes avalanche risk from our new partner Isbryter. Isbryter was set up in Tromsø by mountain guide Jon Eriksen."},
 			want: []lead{{"Jon Eriksen", "", "Isbryter", RelPartnerFounder, StageUnknown, ""}},

@@ -18,6 +18,7 @@ type found struct {
 	name, role, company, summary, relation string
 	sent, tok                              int
 	venture                                bool // found by the venture reading, which yields to the patterns
+	byPronoun                              bool // the person is the one "she" or "he" refers to
 }
 
 // ventureCues, before a company, say it is being started or is new ("left to start Portlane", "a new
@@ -1687,8 +1688,8 @@ func (sc *itemScan) notPerson(f found) bool {
 		return false
 	}
 	s := sc.sents[f.sent]
-	if f.tok >= len(s.toks) || s.toks[f.tok].text != f.name || s.ownNewVenture(f.tok) >= 0 {
-		return false
+	if f.tok >= len(s.toks) || s.toks[f.tok].text != f.name || s.ownNewVenture(f.tok) >= 0 || f.byPronoun && sc.m.founders[normalizePerson(f.name)] {
+		return false // a tracked founder "she" refers to is a person, however "Zeynep's doing" reads
 	}
 	return s.ownsRole(f.tok) || s.companyContext(f.tok) || s.roundLeader(f.tok)
 }
