@@ -226,8 +226,9 @@ type looseRound struct {
 }
 
 // looseStage returns the stage of a lead's company from the rounds no company owns: a round of a sentence
-// that names the lead's person or company and no other company, nor the tracked one as its subject ("Hakeem Williams and Lauren Petrov-Hayes
-// built it on a $1.5M pre-seed"), or that names no one and follows such a sentence ("They just closed $8M").
+// that names the lead's person or company and no other company, nor the tracked one as its subject
+// ("Hakeem Williams and Lauren Petrov-Hayes built it on a $1.5M pre-seed"), or that names no one and follows
+// such a sentence ("They just closed $8M").
 func (sc *itemScan) looseStage(c Candidate) string {
 	f := newStageFacts()
 	key := normalizeCompany(c.CompanyName)

@@ -1873,8 +1873,8 @@ func camelHandle(handle string) string {
 	if stripped == 1 {
 		return "" // "NetflixX"
 	}
-	if len(name) < 3 || stripped == 0 && strings.IndexFunc(name[1:], unicode.IsUpper) < 0 && len(name) < 4 {
-		return ""
+	if len(name) < 3 || len(name) == 3 && stripped == 0 && strings.IndexFunc(name[1:], unicode.IsUpper) < 0 {
+		return "" // "@Abc"; "@AbcPK" and "@Tillkit" are names
 	}
 	return name
 }
