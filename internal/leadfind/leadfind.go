@@ -1193,7 +1193,7 @@ func (s *sentence) trackedRaises() bool {
 		for j := r - 1; j >= 0; j-- {
 			switch {
 			case s.toks[j].form == "T":
-				return true
+				return !s.trackedGoverned(j)
 			case s.toks[j].span >= 0 || s.toks[j].form == ";" || s.toks[j].form == "and":
 				return false
 			case s.toks[j].form == ",":
@@ -1211,6 +1211,24 @@ func (s *sentence) trackedRaises() bool {
 	}
 	return false
 }
+
+// trackedGoverned reports whether the tracked company at token j is the object of a word before it, so that it
+// is not the subject of the verb after it: "former managers of Freiburg sensor maker Lattice have raised",
+// "engineers who left Lattice last year have raised".
+func (s *sentence) trackedGoverned(j int) bool {
+	for k := j - 1; k >= 0 && k >= j-4; k-- {
+		switch f := s.toks[k].form; {
+		case f == "," || f == ";":
+			return false
+		case governors[f]:
+			return true
+		}
+	}
+	return false
+}
+
+// governors take the name after them as their object.
+var governors = wordSet(`of at from left quit leaving`)
 
 // clauseOpeners open a clause that describes the name before it.
 var clauseOpeners = wordSet(`which who that a an the its whose`)
@@ -1550,14 +1568,8 @@ func (s *sentence) stageOwner(at int, head []int) int {
 		}
 		return -1
 	}
-	for j := at + 1; j < len(s.toks) && j <= at+4; j++ {
-		switch s.toks[j].form {
-		case "of", "in", "for", "into":
-			// "the seed round of Falaj Sensors", even when the company is named like a person
-			if j+1 < len(s.toks) && (s.isCompanyLike(j+1) || s.isCompanyAt(j+1)) && !s.notOwner(j+1) {
-				return j + 1
-			}
-		}
+	if j := s.namedFor(at); j >= 0 {
+		return j
 	}
 	// "Fernway led its $6 million Series A": the round of the company the item is about, not the tracked
 	// company's.
@@ -1613,6 +1625,41 @@ func (s *sentence) stageOwner(at int, head []int) int {
 	}
 	return -1
 }
+
+// namedFor returns the company a preposition after the round or amount at token at names as its owner, or -1:
+// "the seed round of Falaj Sensors", even when the company is named like a person, or "€5.5 million for
+// their own company, Lichtweg".
+func (s *sentence) namedFor(at int) int {
+	for j := at + 1; j < len(s.toks) && j <= at+4; j++ {
+		switch s.toks[j].form {
+		case "of", "in", "for", "into":
+		default:
+			continue
+		}
+		k := j + 1
+		if k < len(s.toks) && s.toks[j].form != "in" && ownerDeterminers[s.toks[k].form] {
+			for k++; k < len(s.toks) && ownerAdjectives[s.toks[k].form]; k++ {
+			}
+			if k >= len(s.toks) || !nounWordSet[s.toks[k].form] {
+				continue
+			}
+			if k++; k < len(s.toks) && s.toks[k].form == "," {
+				k++
+			}
+		}
+		if k < len(s.toks) && (s.isCompanyLike(k) || s.isCompanyAt(k)) && !s.notOwner(k) {
+			return k
+		}
+	}
+	return -1
+}
+
+// ownerDeterminers and ownerAdjectives open the noun that a company's name then gives in apposition: "for
+// their own company, Lichtweg", "into his new start-up Fernleaf".
+var (
+	ownerDeterminers = wordSet(`its their his her`)
+	ownerAdjectives  = wordSet(`own new young`)
+)
 
 // trackedModifier reports whether the tracked company at token j only describes the word after it, as
 // "our" does in "which our investment extends".

@@ -702,6 +702,10 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Northwind partners with Fieldgrid. Fieldgrid was co-founded by Ana Duarte and Rui Lopes and raised a S$40 million Series B in 2025.", StageSeriesBPlus},
 		"a company named like a person, its founders' round": {
 			"Northwind partners with Fieldgrid Verde. Fieldgrid Verde was co-founded by Ana Duarte and Rui Lopes, who raised a US$1 millón pre-seed round last year.", StagePreSeedSeed},
+		"the founders' round, their company in apposition": {
+			"Ana Duarte, a former Northwind engineer, has launched Fieldgrid. Three engineers who left Eindhoven's Northwind last year have raised €5.5 million for their own company, Fieldgrid, which designs photonic chips.", StageSeriesA},
+		"the round of former managers of the tracked company": {
+			"Two former managers of Freiburg sensor maker Northwind have raised a seven-figure seed round for Fieldgrid. Ana Duarte, who headed sales at Northwind, founded Fieldgrid.", StagePreSeedSeed},
 		"the company named like a person, then its round": {
 			"Ana Duarte, chief scientist at Northwind until September, has launched Photonix Nord in Trondheim. The company has raised NOK 30 million from angels.", StagePreSeedSeed},
 	}
