@@ -773,6 +773,24 @@ func TestExtractReadsTheCompanyWebsite(t *testing.T) {
 	}
 }
 
+// A domain spells out the letters of a name that have no accent to drop: German umlauts as two letters, the
+// Vietnamese đ and the Nordic ø as one.
+func TestExtractReadsAWebsiteSpelledOut(t *testing.T) {
+	for company, site := range map[string]string{
+		"Prüfbar":       "https://pruefbar.example",
+		"Đặt Bàn":       "https://datban.example",
+		"Bølgelab":      "https://bolgelab.example",
+		"Kølvand Labs":  "https://koelvand.example",
+		"Lichtgießerei": "https://lichtgiesserei.example",
+	} {
+		text := "Former Northwind engineer Ana Duarte launches " + company + ". More at " + strings.TrimPrefix(site, "https://") + "."
+		got := Extract("Northwind", nil, items(text))
+		if len(got) != 1 || got[0].CompanyWebsite != site {
+			t.Errorf("Extract(%q) = %v, want one lead of %s at %s", text, leadsOf(got), company, site)
+		}
+	}
+}
+
 func TestExtractDescribesTheCompany(t *testing.T) {
 	tests := map[string]struct{ title, text, want string }{
 		"appositive": {

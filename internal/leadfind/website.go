@@ -2,6 +2,7 @@ package leadfind
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -65,14 +66,17 @@ func siteOf(field string) (site, bool) {
 // websiteOf returns the origin among sites whose name matches company, as "aurora.ai" or
 // "getaurora.com" match Aurora, or "" when there is none.
 func websiteOf(company string, m *matcher, sites []site) string {
-	words := strings.Fields(normalizeCompany(company))
-	if len(words) == 0 {
-		return ""
-	}
-	names := []string{strings.Join(words, "")}
-	for n := len(words) - 1; n >= 1; n-- {
-		if prefix := strings.Join(words[:n], ""); len(prefix) >= 4 {
-			names = append(names, prefix)
+	var names []string
+	for _, spelling := range domainSpellings(company) {
+		words := strings.Fields(normalizeCompany(spelling))
+		if len(words) == 0 {
+			continue
+		}
+		names = append(names, strings.Join(words, ""))
+		for n := len(words) - 1; n >= 1; n-- {
+			if prefix := strings.Join(words[:n], ""); len(prefix) >= 4 {
+				names = append(names, prefix)
+			}
 		}
 	}
 	tracked := strings.ReplaceAll(m.normName, " ", "")
@@ -93,6 +97,26 @@ func websiteOf(company string, m *matcher, sites []site) string {
 	}
 	return ""
 }
+
+// domainSpellings returns a company's name as a domain may spell its letters: as written (accents are dropped
+// later), and with the letters that have no accent to drop written out, the German way ("Prüfbar" as
+// pruefbar) and the plain way ("Đặt Bàn" as datban, "Søvn" as sovn).
+func domainSpellings(company string) []string {
+	out := []string{company}
+	for _, r := range []*strings.Replacer{germanLetters, plainLetters} {
+		if s := r.Replace(company); s != company && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+var (
+	germanLetters = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss", "ø", "oe", "Ø", "Oe",
+		"æ", "ae", "Æ", "Ae", "å", "aa", "Å", "Aa")
+	plainLetters = strings.NewReplacer("đ", "d", "Đ", "D", "ð", "d", "ø", "o", "Ø", "O", "ł", "l", "Ł", "L", "ß", "ss", "æ", "ae",
+		"Æ", "Ae", "œ", "oe", "Œ", "Oe", "ı", "i")
+)
 
 // namedSites records, for each company the sentence names right before a link or domain ("Fieldgrid
 // (fieldgrid.example)", "Fieldgrid, at https://fieldgrid.example/"), that address, keeping the first one
