@@ -1535,9 +1535,10 @@ func TestCurrencyBeforeAmountIsNoName(t *testing.T) {
 }
 
 // TestPlacesByTheirFirstOrLastWord checks that towns and regions named by a word such as "Ciudad" or
-// "County" are places, not people or companies.
+// "County", or known by name, are places, not people or companies.
 func TestPlacesByTheirFirstOrLastWord(t *testing.T) {
-	for _, p := range []string{"Ciudad del Este", "Hsinchu County", "Nakuru District", "Lake Kivu", "Culver City", "Cyclone Gita", "Homa Bay", "East Java", "Northern Thailand"} {
+	for _, p := range []string{"Ciudad del Este", "Hsinchu County", "Nakuru District", "Lake Kivu", "Culver City", "Cyclone Gita", "Homa Bay", "East Java", "Northern Thailand",
+		"Nueva Ecija", "La Union", "Cần Thơ", "Thủ Đức", "North Sulawesi", "General Santos", "Kota Bharu"} {
 		if sp := newSpan(strings.Fields(p)); !sp.place || sp.person {
 			t.Errorf("%q: place %v, person %v; want a place", p, sp.place, sp.person)
 		}
