@@ -1073,6 +1073,14 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Dev Rao", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
 			},
 		},
+		"the tracked company named by a handle with capitals": {
+			company: "Ravenwood Security",
+			item:    Item{Title: "Ravenwood on X", Text: "Two years ago @RavenwoodSecurity invested in Huntress, Maya Chen & Dev Rao's tiny threat-intel shop."},
+			want: []lead{
+				{"Maya Chen", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+				{"Dev Rao", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
 		"a tracked founder who co-founds a spin-out": {
 			founders: []string{"Mo Khan"},
 			item:     Item{Text: "Northwind spins out Kite Health under co-founders Mo Khan and Lia Park."},
