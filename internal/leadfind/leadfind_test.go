@@ -1598,11 +1598,16 @@ func TestOnePerName(t *testing.T) {
 }
 
 // TestCompanyWordsOfOtherLanguages checks that a name opening with a given name reads as a company when it
-// ends with a company word of Spanish or Portuguese.
+// ends with a company word, of Spanish or Portuguese too, and that a university is no person in any language.
 func TestCompanyWordsOfOtherLanguages(t *testing.T) {
-	for _, c := range []string{"Kiran Pagos", "Lucía Pagamentos", "Marta Datos"} {
+	for _, c := range []string{"Kiran Pagos", "Lucía Pagamentos", "Marta Datos", "Peartree Audio", "Mourne Orthopaedics"} {
 		if sp := newSpan(strings.Fields(c)); sp.person || !sp.companyish {
 			t.Errorf("%q: person %v, company %v; want a company", c, sp.person, sp.companyish)
+		}
+	}
+	for _, c := range []string{"Universidad Austral", "Universiti Sains Malaysia", "Instituto Balseiro"} {
+		if sp := newSpan(strings.Fields(c)); sp.person {
+			t.Errorf("%q reads as a person", c)
 		}
 	}
 }

@@ -90,7 +90,8 @@ solar biotech dx bioworks edtech healthtech proptech insurtech legaltech medtech
 storage cover care ledger coatings cider bakery bakehouse estate estates water kart box wear textiles
 pagos pagamentos datos dados tecnologia tecnología logística logistica salud saúde energía seguros finanzas financeira
 alimentos movilidad mobilidade soluciones soluções sistemas servicios serviços technik werke gruppe santé énergie dati sistemi
-pos
+pos audio video vision optics acoustics sensors sensing composites irrigation treasury brands orthopaedics orthopedics
+nutrition wellness instruments tooling universidad universidade université universität università universiti instituto institut
 `)
 
 // Departure words say that a person has left the company named near them. Verbs may stand on either side
