@@ -357,6 +357,8 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		if i, ok := index[c.Key]; ok {
 			if !f.venture {
 				merge(&out[i], c)
+			} else if out[i].PersonRole == "" {
+				out[i].PersonRole = c.PersonRole // "build Rowhouse Audio with my co-founder Brandon Liu"
 			}
 			continue
 		}

@@ -1010,7 +1010,7 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Title: "Leaving Northwind to start Gradebook", Text: "By Jonah Reed\n\nFour years ago I joined Northwind as its first CTO. " +
 				"This week I left to start Gradebook. My co-founder is Ines Castillo."},
 			want: []lead{
-				{"Ines Castillo", "", "Gradebook", RelCofounderInNews, StageUnknown, ""},
+				{"Ines Castillo", "co-founder", "Gradebook", RelCofounderInNews, StageUnknown, ""},
 				{"Jonah Reed", "founder", "Gradebook", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
@@ -1199,14 +1199,14 @@ func TestExtractReadsStructure(t *testing.T) {
 		"a post's author named with a handle": {
 			item: Item{Title: "Post by Jonas Ek (@jonasek)", Text: "Personal news: after four years running product at Northwind I've started Klipptid with Sara Lindgren. We build booking software for barbers."},
 			want: []lead{
-				{"Sara Lindgren", "", "Klipptid", RelCofounderInNews, StageUnknown, ""},
+				{"Sara Lindgren", "co-founder", "Klipptid", RelCofounderInNews, StageUnknown, ""},
 				{"Jonas Ek", "founder", "Klipptid", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
 		"a post saying its author is leaving to start a company": {
 			item: Item{Title: "Emilio Fernández on X", Text: "Personal news: after 7 years I'm leaving Northwind.\n\nI'm leaving to start Cuadra Labs with Paloma Treviño. Cuadra builds software for market vendors."},
 			want: []lead{
-				{"Paloma Treviño", "", "Cuadra Labs", RelCofounderInNews, StageUnknown, ""},
+				{"Paloma Treviño", "co-founder", "Cuadra Labs", RelCofounderInNews, StageUnknown, ""},
 				{"Emilio Fernández", "founder", "Cuadra Labs", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
@@ -1214,7 +1214,7 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Title: "Andrea Chocano on LinkedIn", Text: "After six years building Northwind with Mauricio, I'm moving on. Northwind is now the wallet of 1.5 million Peruvians.\n\n" +
 				"My next chapter is Mototaxi Pay, which I've co-founded with Jhonatan Ramos. We just closed a Serie A of US$6 millones."},
 			want: []lead{
-				{"Jhonatan Ramos", "", "Mototaxi Pay", RelCofounderInNews, StageSeriesA, ""},
+				{"Jhonatan Ramos", "co-founder", "Mototaxi Pay", RelCofounderInNews, StageSeriesA, ""},
 				{"Andrea Chocano", "founder", "Mototaxi Pay", RelDepartedToFound, StageSeriesA, ""},
 			},
 		},
@@ -1314,7 +1314,7 @@ func TestExtractReadsStructure(t *testing.T) {
 		"a department after head of": {
 			item: Item{Title: "Mina Sato on LinkedIn", Text: "After 4 years as Head of Merchant Operations at Northwind, I've left to start Tana Cloud with Ryo Abe."},
 			want: []lead{
-				{"Ryo Abe", "", "Tana Cloud", RelCofounderInNews, StageUnknown, ""},
+				{"Ryo Abe", "co-founder", "Tana Cloud", RelCofounderInNews, StageUnknown, ""},
 				{"Mina Sato", "founder", "Tana Cloud", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
@@ -1419,7 +1419,7 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{URL: "https://github.example/northwind/queue/releases/tag/v3.0.0", Title: "queue v3.0.0",
 				Text: "Priority queues and jittered retries.\n\n### A personal note from Onur Acar\nThis is my last release. I co-founded Northwind in 2017. I've left Northwind to start Olcek, a tracing company, with Derya Ucar."},
 			want: []lead{
-				{"Derya Ucar", "", "Olcek", RelCofounderInNews, StageUnknown, ""},
+				{"Derya Ucar", "co-founder", "Olcek", RelCofounderInNews, StageUnknown, ""},
 				{"Onur Acar", "founder", "Olcek", RelDepartedToFound, StageUnknown, ""},
 			},
 		},
@@ -1427,8 +1427,8 @@ func TestExtractReadsStructure(t *testing.T) {
 			item: Item{Title: "Simone Reed on LinkedIn: some personal news", Text: "Some personal news: after four years as COO of Northwind, I'm leaving to build Rowhouse Audio with my co-founder Brandon Liu.\n\n" +
 				"We've raised a $3M seed round led by Peachtree Ventures, and our first partners are in Georgia and the Carolinas."},
 			want: []lead{
-				{"Simone Reed", "founder", "Rowhouse Audio", RelDepartedToFound, StagePreSeedSeed, ""},
 				{"Brandon Liu", "co-founder", "Rowhouse Audio", RelCofounderInNews, StagePreSeedSeed, ""},
+				{"Simone Reed", "founder", "Rowhouse Audio", RelDepartedToFound, StagePreSeedSeed, ""},
 			},
 		},
 		"a handle written with a capital": {
