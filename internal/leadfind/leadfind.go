@@ -175,6 +175,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	for i, raw := range raws {
 		prepared[i] = m.prepare(raw)
 	}
+	m.singleNames(prepared)
 	short := shortNames(prepared, m.founders)
 	sc.expanded = make(map[string]bool)
 	for si, raw := range raws {

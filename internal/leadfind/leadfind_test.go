@@ -1628,3 +1628,27 @@ func TestAuthorOf(t *testing.T) {
 		}
 	}
 }
+
+// TestSingleNames reads people known by one name, as many are in Indonesia: a tracked founder who leaves to
+// found a company, and a co-founder listed beside a full name; a given name alone of someone named in full,
+// and a word alone after a heading's "Founders", stay no one.
+func TestSingleNames(t *testing.T) {
+	got := leadsOf(Extract("Kopra Logistik", []string{"Hendra Wijaya", "Sutrisno"}, items(
+		"Jalurtani was founded last year by Sutrisno, who co-founded Kopra Logistik in 2018 and left the company in mid-2025.")))
+	if len(got) != 1 || got[0].Person != "Sutrisno" || got[0].Company != "Jalurtani" {
+		t.Errorf("a tracked founder known by one name: got %v, want Sutrisno of Jalurtani", got)
+	}
+	got = leadsOf(Extract("Gudang Kode", nil, items(
+		"Gudang Kode has partnered with Bayarin, and thanks their co-founders Dimas Prasetyo and Yohana for reviewing the webhook flow.")))
+	if !slices.ContainsFunc(got, func(l lead) bool { return l.Person == "Yohana" && l.Company == "Bayarin" }) {
+		t.Errorf("a co-founder known by one name: got %v, want Yohana of Bayarin among them", got)
+	}
+	m := newMatcher("Northwind", []string{"Ana Duarte"})
+	s := m.prepare("Northern Founders Weekly: co-founder Ana joins the board")
+	m.singleNames([]*sentence{s})
+	for _, sp := range s.spans {
+		if sp.person && len(sp.words) == 1 {
+			t.Errorf("%q reads as a person known by one name in %q", sp.text, s.raw)
+		}
+	}
+}

@@ -484,6 +484,86 @@ func (m *matcher) prepare(raw string) *sentence {
 	return s
 }
 
+// singleNames marks as people the names of one word that the item gives as a founder's: a tracked founder
+// known by one name ("Sutrisno"), a name right after a founder's title ("co-founder Nadya"), or one listed
+// with a person's full name next to such a title ("their co-founders Dimas Prasetyo and Yohana"). Many people
+// in Indonesia go by one name; elsewhere a word alone is mostly a company, or a person named again by a part of
+// the full name the item gives, which stays as it is.
+func (m *matcher) singleNames(sents []*sentence) {
+	parts := make(map[string]bool)
+	for _, f := range m.founderNames {
+		if words := strings.Fields(f); len(words) > 1 {
+			for _, w := range words {
+				parts[strings.ToLower(w)] = true
+			}
+		}
+	}
+	for _, s := range sents {
+		for _, sp := range s.spans {
+			if sp.person && len(sp.words) > 1 {
+				for _, w := range sp.words {
+					parts[strings.ToLower(w)] = true
+				}
+			}
+		}
+	}
+	for _, s := range sents {
+		for i, t := range s.toks {
+			if t.span < 0 {
+				continue
+			}
+			sp := &s.spans[t.span]
+			if len(sp.words) != 1 || sp.person || sp.place || sp.companyish || !oneName(sp.text) {
+				continue
+			}
+			if m.founders[normalizePerson(sp.text)] || !parts[strings.ToLower(sp.text)] && (s.founderTitleBefore(i) || s.listedWithPerson(i)) {
+				sp.person = true
+			}
+		}
+	}
+}
+
+// oneName reports whether w is shaped like a given name: a capital, then three or more lowercase letters.
+func oneName(w string) bool {
+	n := 0
+	for i, r := range w {
+		switch {
+		case i == 0 && !unicode.IsUpper(r), i > 0 && !unicode.IsLower(r):
+			return false
+		}
+		n++
+	}
+	return n >= 4 && !stopWords[strings.ToLower(w)]
+}
+
+// founderTitleBefore reports whether a founder's title, written in lowercase as in running text rather than a
+// heading's capitals, stands right before token i: "co-founder Nadya".
+func (s *sentence) founderTitleBefore(i int) bool {
+	return i > 0 && founderTitles[s.toks[i-1].form] && !isUpperStart(s.toks[i-1].text)
+}
+
+// founderTitles are the forms of a founder's title, as prepare marks them.
+var founderTitles = wordSet(rolePrefix + "founder " + rolePrefix + "co-founder " + rolePrefix + "cofounder " +
+	rolePrefix + "founders " + rolePrefix + "co-founders " + rolePrefix + "cofounders")
+
+// listedWithPerson reports whether the name at token i and a person's full name are joined by "and" right
+// after a founder's title: "co-founders Dimas Prasetyo and Yohana".
+func (s *sentence) listedWithPerson(i int) bool {
+	switch {
+	case i >= 3 && s.toks[i-1].form == "and" && s.isPersonSpan(i-2):
+		return s.founderTitleBefore(i - 2)
+	case i+2 < len(s.toks) && s.toks[i+1].form == "and" && s.isPersonSpan(i+2):
+		return s.founderTitleBefore(i)
+	}
+	return false
+}
+
+// isPersonSpan reports whether token i is a name of two words or more shaped like a person's.
+func (s *sentence) isPersonSpan(i int) bool {
+	t := s.toks[i]
+	return t.span >= 0 && s.spans[t.span].person && len(s.spans[t.span].words) > 1
+}
+
 // repeatedName returns how many words of a run of capitalised words make its first name: the whole run,
 // or where the run starts to say its first words again, as a heading run into its text does ("About
 // Floodline Labs Floodline Labs builds ..."). A word said twice is a name of its own ("Tuk Tuk Studio",
