@@ -257,8 +257,11 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 			switch {
 			case subject != "" && s.toks[0].form != "T":
 				stages.add(normalizeCompany(subject), o)
-			case sc.firstPerson && strings.HasPrefix(s.str, "we"):
-				sc.ownRounds.add("", o) // "We've raised a $2M seed round", in a founder's post
+			case sc.firstPerson && (strings.HasPrefix(s.str, "we") || s.opensWithRound(o) || s.weRaised() && !m.founders[normalizePerson(sc.author)]):
+				// "We've raised a $2M seed round", "$4.2M seed led by Wasatch", in a founder's post; "Today we're
+				// announcing that we've closed ..." too, unless a tracked founder writes it, whose "we" may be the
+				// tracked company
+				sc.ownRounds.add("", o)
 			case sc.topics[i] != "":
 				stages.add(normalizeCompany(sc.topics[i]), o)
 			case other != "" && (sc.firstPerson || strings.HasPrefix(s.str, "we")):
@@ -1214,6 +1217,37 @@ func (s *sentence) trackedRaises() bool {
 	}
 	return false
 }
+
+// weRaised reports whether the sentence says "we" raised or closed something: "we've closed", "we just raised".
+func (s *sentence) weRaised() bool {
+	for i, t := range s.toks {
+		if t.form != "we" && t.form != "we've" {
+			continue
+		}
+		for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
+			if raiseVerbs[s.toks[j].form] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opensWithRound reports whether the sentence has no subject before the round or amount mn: it opens with
+// it ("$4.2M seed led by Wasatch Frontier Fund") or with the verb that raised it ("raised a $900K pre-seed").
+func (s *sentence) opensWithRound(mn stageMention) bool {
+	if mn.at <= 1 {
+		return true
+	}
+	first := s.toks[0].form
+	if first == "just" && len(s.toks) > 1 {
+		first = s.toks[1].form
+	}
+	return raiseVerbs[first]
+}
+
+// raiseVerbs say that money was raised.
+var raiseVerbs = wordSet(`raised raise closed close secured landed`)
 
 // trackedGoverned reports whether the tracked company at token j is the object of a word before it, so that it
 // is not the subject of the verb after it: "former managers of Freiburg sensor maker Lattice have raised",

@@ -724,18 +724,33 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 
 // A founder's post tells its new company's round in the first person.
 func TestExtractReadsTheRoundOfAFoundersPost(t *testing.T) {
-	it := Item{Title: "Ruth Wanjohi: Welcoming my co-founder to Chama Cloud",
-		Text: "Thrilled to welcome Daniel Kirimi, until last month CFO of Northwind, as my co-founder at Chama Cloud.\n\n" +
-			"Chama Cloud gives Kenya's savings groups a shared ledger, M-Pesa collections and loans between members.\n\n" +
-			"We've raised a $2M seed round and are hiring in Nairobi."}
-	got := Extract("Northwind", nil, []Item{it})
-	if len(got) == 0 {
-		t.Fatalf("Extract(%q) found no lead", it.Text)
+	tests := map[string]struct {
+		it   Item
+		want string
+	}{
+		"we've raised": {Item{Title: "Ruth Wanjohi: Welcoming my co-founder to Chama Cloud",
+			Text: "Thrilled to welcome Daniel Kirimi, until last month CFO of Northwind, as my co-founder at Chama Cloud.\n\n" +
+				"Chama Cloud gives Kenya's savings groups a shared ledger, M-Pesa collections and loans between members.\n\n" +
+				"We've raised a $2M seed round and are hiring in Nairobi."}, StagePreSeedSeed},
+		"the round alone, after a past employer": {Item{Title: "Nate Okoro on X",
+			Text: "Nate Okoro: left Northwind in March. Today we're announcing Chama Cloud with my co-founder Daniel Kirimi (ex-Heroku).\n\n" +
+				"$4.2M seed led by Wasatch Frontier Fund. hiring in SLC."}, StagePreSeedSeed},
+		"we've closed, later in the sentence, in dollars written out": {Item{Title: "Martin Greaves on LinkedIn: Introducing Chama Cloud",
+			Text: "I spent five years as CFO of Northwind. That's why I left in the spring to start Chama Cloud with Daniel Kirimi.\n\n" +
+				"Today we're announcing that we've closed a 25 million dollar round.\n\n— Martin Greaves"}, StageSeriesBPlus},
 	}
-	for _, c := range got {
-		if c.CompanyName != "Chama Cloud" || c.Stage != StagePreSeedSeed {
-			t.Errorf("Extract(%q) = %v, want Chama Cloud's founders at %s", it.Text, leadsOf(got), StagePreSeedSeed)
-		}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := Extract("Northwind", nil, []Item{tc.it})
+			if len(got) == 0 {
+				t.Fatalf("Extract(%q) found no lead", tc.it.Text)
+			}
+			for _, c := range got {
+				if c.CompanyName != "Chama Cloud" || c.Stage != tc.want {
+					t.Errorf("Extract(%q) = %v, want Chama Cloud's founders at %s", tc.it.Text, leadsOf(got), tc.want)
+				}
+			}
+		})
 	}
 }
 

@@ -25,7 +25,7 @@ const (
 // amountPattern finds an amount of money in a prepared sentence (lowercase, tokens separated by spaces): a
 // currency sign or code, the number, a magnitude, or the number followed by the currency's name or sign
 // ("6 M€").
-var amountPattern = regexp.MustCompile(`(?:^| )(?:((?:` + currencySigns + `|` + currencyCodes + `) ?)(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)?|(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)? ?(dollars|euros|pounds|francs|kronor|crowns|€|£|` + currencyCodes + `))(?: |$)`)
+var amountPattern = regexp.MustCompile(`(?:^| )(?:((?:` + currencySigns + `|` + currencyCodes + `) ?)(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)?|(\d+(?:[.,]\d+)*) ?(` + magnitudeWords + `)? ?(dollars|euros|pounds|dollar|euro|pound|francs|kronor|crowns|€|£|` + currencyCodes + `))(?: |$)`)
 
 // currencySigns and currencyCodes are the currencies amountPattern reads, as regular expressions.
 const (
@@ -42,10 +42,10 @@ var currencyWords = wordSet(strings.ReplaceAll(currencyCodes+"|rs|rp|rm", "|", "
 
 // dollarRates are rough US dollar values of one unit of a currency.
 var dollarRates = map[string]float64{
-	"$": 1, "us$": 1, "usd": 1, "dollars": 1,
+	"$": 1, "us$": 1, "usd": 1, "dollars": 1, "dollar": 1,
 	"a$": 0.65, "aud": 0.65, "c$": 0.73, "cad": 0.73, "s$": 0.75, "sgd": 0.75, "nz$": 0.6,
-	"€": 1.1, "eur": 1.1, "euros": 1.1,
-	"£": 1.27, "gbp": 1.27, "pounds": 1.27,
+	"€": 1.1, "eur": 1.1, "euros": 1.1, "euro": 1.1,
+	"£": 1.27, "gbp": 1.27, "pounds": 1.27, "pound": 1.27,
 	"chf": 1.1, "francs": 1.1,
 	"sek": 0.095, "kronor": 0.095, "nok": 0.09, "dkk": 0.15, "crowns": 0.1, "isk": 0.0072,
 	"¥": 0.007, "jpy": 0.007, "₹": 0.012, "inr": 0.012, "rs": 0.012,
