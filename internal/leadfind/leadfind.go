@@ -1617,7 +1617,7 @@ func (s *sentence) stageOwner(at int, head []int) int {
 				if k > 0 && relationCues[s.toks[k].form] == RelPortfolioFounder && s.toks[k-1].form == "T" {
 					return -1
 				}
-				named = named || s.isCompanyLike(k) && (f == "its" || s.toks[k].form != "T")
+				named = named || s.isCompanyLike(k) && !s.notOwner(k) && (f == "its" || s.toks[k].form != "T")
 			}
 			if !named {
 				// "We joined their $900K angel round": the round of the company the item is about.

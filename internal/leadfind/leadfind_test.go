@@ -706,6 +706,14 @@ func TestExtractReadsStageFromRoundOrAmount(t *testing.T) {
 			"Ana Duarte, a former Northwind engineer, has launched Fieldgrid. Three engineers who left Eindhoven's Northwind last year have raised €5.5 million for their own company, Fieldgrid, which designs photonic chips.", StageSeriesA},
 		"the round of former managers of the tracked company": {
 			"Two former managers of Freiburg sensor maker Northwind have raised a seven-figure seed round for Fieldgrid. Ana Duarte, who headed sales at Northwind, founded Fieldgrid.", StagePreSeedSeed},
+		"francs in Mio": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid. CHF 3 Mio pre-seed done.", StagePreSeedSeed},
+		"an amount from investors, out of stealth": {
+			"Former Northwind engineer Ana Duarte launches Fieldgrid. Fieldgrid has come out of stealth with $6.5 million from a group of Gulf investors.", StageSeriesA},
+		"a company its founders took public": {
+			"Northwind partners with Fieldgrid. Fieldgrid was founded in 2015 by Ana Duarte and Rui Lopes, who took the company public last year.", StageSeriesBPlus},
+		"their round, after a word opening the sentence": {
+			"Northwind partners with Fieldgrid. Fieldgrid's co-founders, Ana Duarte and Rui Lopes, sell to 300 cooperatives. Fresh from their MAD 12 million seed round, they will offer Northwind's sensors.", StagePreSeedSeed},
 		"the company named like a person, then its round": {
 			"Ana Duarte, chief scientist at Northwind until September, has launched Photonix Nord in Trondheim. The company has raised NOK 30 million from angels.", StagePreSeedSeed},
 	}

@@ -127,7 +127,7 @@ func laterStage(a, b string) string {
 	return a
 }
 
-var stagePattern = regexp.MustCompile(`(?i)\b(?:pre[- ]?seed|seed|angels?|(?:series|s[ée]rie)[ -]+([a-k])(?:-?\d)?|growth[- ](?:round|stage|equity|funding|capital|investment)|late[- ]stage|ipo|initial public offering|(?:goes|went|going|gone) public|(?:stock[- ]market|stock[- ]exchange|public|direct) listing|listed on (?:the|nasdaq|nyse))\b`)
+var stagePattern = regexp.MustCompile(`(?i)\b(?:pre[- ]?seed|seed|angels?|(?:series|s[ée]rie)[ -]+([a-k])(?:-?\d)?|growth[- ](?:round|stage|equity|funding|capital|investment)|late[- ]stage|ipo|initial public offering|(?:goes|went|going|gone) public|(?:took|take|takes|taken|taking) (?:the company|it) public|(?:stock[- ]market|stock[- ]exchange|public|direct) listing|listed on (?:the|nasdaq|nyse))\b`)
 
 // StageOf maps funding text to a stage: the most advanced round it names (pre-seed, seed and angel rounds
 // are pre_seed_seed, Series A is series_a, Series B and later, growth rounds, listings and IPOs are

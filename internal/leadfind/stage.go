@@ -34,7 +34,7 @@ const (
 		`mxn|cop|clp|ars|pen|uyu|gtq|bob|crc|pyg|dop|xaf|xof|fcfa|cfa|sar|aed|qar|kwd|bhd|omr|egp|mad|tnd|dzd|etb|rwf|ugx|` +
 		`tzs|ghs|zmw|mwk|krw|rmb|cny|yuan|twd|hkd|vnd|idr|php|thb|myr|pkr|lkr|npr|bdt|tk|ush|mga|ariary|` +
 		`bgn|gel|rsd|amd|mdl|bam|mkd|zł|kč|ft|lei|leva|lari|hryvnias|hryvnia|drams|₴`
-	magnitudeWords = `k|m|mn|mm|mln|mld|million|millions|b|bn|billion|thousand|crore|crores|lakh|lakhs|millones|millón|millon|milhões|milhoes|milhão|milhao|milliard|milliards|mil`
+	magnitudeWords = `k|m|mn|mm|mln|mld|million|millions|b|bn|billion|thousand|crore|crores|lakh|lakhs|millones|millón|millon|milhões|milhoes|milhão|milhao|milliard|milliards|mil|mio|mrd`
 )
 
 // currencyWords are the currency codes and the letters of signs ("Rs") that a name could be mistaken for.
@@ -69,7 +69,7 @@ var dollarRates = map[string]float64{
 var magnitudes = map[string]float64{
 	"": 1, "k": 1e3, "thousand": 1e3, "m": 1e6, "mn": 1e6, "mm": 1e6, "million": 1e6, "millions": 1e6,
 	"mln": 1e6, "mld": 1e9, "b": 1e9, "bn": 1e9, "billion": 1e9, "crore": 1e7, "crores": 1e7, "lakh": 1e5, "lakhs": 1e5,
-	"millones": 1e6, "millón": 1e6, "millon": 1e6, "milhões": 1e6, "milhoes": 1e6, "milhão": 1e6, "milhao": 1e6, "milliard": 1e9, "milliards": 1e9, "mil": 1e3,
+	"millones": 1e6, "millón": 1e6, "millon": 1e6, "milhões": 1e6, "milhoes": 1e6, "milhão": 1e6, "milhao": 1e6, "milliard": 1e9, "milliards": 1e9, "mil": 1e3, "mio": 1e6, "mrd": 1e9,
 }
 
 // dotGroups reports whether num groups its thousands with dots and has no decimals: "500.000", "1.200.000".
@@ -95,7 +95,7 @@ var groupsWithDots = wordSet(`millones millón millon milhões milhoes milhão m
 // fundingWords mark a sentence that reports money raised.
 var fundingWords = wordSet(`raise raises raised raising round rounds funding financing invest invests invested investing
 investment investments backing backed close closes closed closing secure secures secured securing land lands landed
-bag bags bagged seed pre-seed preseed capital led fund funds funded`)
+bag bags bagged seed pre-seed preseed capital led fund funds funded investor investors`)
 
 // notRaised are words next to an amount that say it is not money raised: a valuation, revenue, a price.
 var notRaised = wordSet(`valuation valued worth revenue revenues arr sales turnover price priced cost costs contract
@@ -526,10 +526,10 @@ func (s *sentence) investorAt(i int) bool {
 	return false
 }
 
-// hasWord reports whether a token of s, other than a name, is one of set.
+// hasWord reports whether a token of s, other than a name, is one of set, a role word too ("investors").
 func (s *sentence) hasWord(set map[string]bool) bool {
 	for _, t := range s.toks {
-		if t.span < 0 && set[t.form] {
+		if t.span < 0 && set[word(t.form)] {
 			return true
 		}
 	}

@@ -682,6 +682,9 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 		if cls[i] == nameWord && currencyWords[strings.TrimSuffix(lower, ".")] && i+1 < len(rt) && rt[i+1].text != "" && rt[i+1].text[0] >= '0' && rt[i+1].text[0] <= '9' {
 			cls[i] = plainWord // "NPR 20 crore", "Rs. 30 crore": a currency, read with its amount
 		}
+		if cls[i] == nameWord && magnitudes[strings.TrimSuffix(lower, ".")] > 1 && i > 0 && rt[i-1].text != "" && rt[i-1].text[len(rt[i-1].text)-1] >= '0' && rt[i-1].text[len(rt[i-1].text)-1] <= '9' {
+			cls[i] = plainWord // "CHF 3 Mio": a magnitude, read with its amount
+		}
 	}
 	isRole := func(i int) bool { return i >= 0 && i < len(rt) && role[i] }
 	for changed := true; changed; {

@@ -1320,8 +1320,12 @@ NG NI NL NO NP NZ PA PE PH PK PL PR PT PY RW SA SE SG SN SV TH TR TZ UG UK US UY
 // productNouns end the names of products rather than of companies.
 var productNouns = wordSet(`api app apps card cards sdk kit kits plugin pro max mini`)
 
+// openingPrepositions follow a capitalised word that opens a sentence and is no name ("Fresh from", "Apart
+// from"); not "to", as in a headline's "Fieldgrid to raise $5M".
+var openingPrepositions = wordSet(`from of about after`)
+
 // notCompanyAt reports whether the name at token i is a dateline or an opening word ("LONDON —",
-// "Separately,"), a currency before a number ("KSh 260 million"), a month or a university.
+// "Separately,", "Fresh from"), a currency before a number ("KSh 260 million"), a month or a university.
 func (s *sentence) notCompanyAt(i int) bool {
 	t := s.toks[i]
 	words := s.spans[t.span].words
@@ -1345,6 +1349,9 @@ func (s *sentence) notCompanyAt(i int) bool {
 	}
 	if len(words) == 1 && i+2 < len(s.toks) && s.toks[i+1].form == "'s" && s.toks[i+2].form == "T" {
 		return true // "co-founder of Galway's Northwind": where the tracked company is
+	}
+	if i == 0 && len(words) == 1 && i+1 < len(s.toks) && openingPrepositions[s.toks[i+1].form] {
+		return true // "Fresh from their seed round": a word opening the sentence
 	}
 	key := s.spans[t.span].companyKey()
 	first, _, _ := strings.Cut(key, " ")
