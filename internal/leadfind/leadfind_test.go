@@ -1104,6 +1104,13 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Dev Rao", "co-founder", "Huntress", RelPortfolioFounder, StageUnknown, ""},
 			},
 		},
+		"a partner named by a lowercase handle": {
+			item: Item{Title: "Northwind (@northwind) on X", Text: "new partner alert! our monitor now syncs sleep logs with @cribnoteapp, the baby-journal app from Alex Rivera and Sam Cho."},
+			want: []lead{
+				{"Alex Rivera", "", "Cribnote", RelCofounderInNews, StageUnknown, ""},
+				{"Sam Cho", "", "Cribnote", RelCofounderInNews, StageUnknown, ""},
+			},
+		},
 		"a tracked founder who co-founds a spin-out": {
 			founders: []string{"Mo Khan"},
 			item:     Item{Text: "Northwind spins out Kite Health under co-founders Mo Khan and Lia Park."},
@@ -1673,5 +1680,21 @@ func TestSingleNames(t *testing.T) {
 		if sp.person && len(sp.words) == 1 {
 			t.Errorf("%q reads as a person known by one name in %q", sp.text, s.raw)
 		}
+	}
+}
+
+// TestLowercaseHandles checks that a lowercase handle reads as a company's name, but not one the text gives as
+// a person's: beside "I" or another person's handle, or after "founded by".
+func TestLowercaseHandles(t *testing.T) {
+	text := "So @ikovalchuk and I started Zhuravel. Shoutout to @kimyoonah & @liamfoster, and to the team at @cribnoteapp. " +
+		"Founded by @mikeyt (ex-CTO @gossamernet), @dr_ilse and @kofiasare."
+	got := nameHandles(text, nil, nil)
+	for _, name := range []string{"Ikovalchuk", "Kimyoonah", "Mikeyt", "Dr_ilse"} {
+		if strings.Contains(got, name) {
+			t.Errorf("nameHandles(%q) = %q, which writes a person's handle as the name %s", text, got, name)
+		}
+	}
+	if !strings.Contains(got, "the team at Cribnote.") || !strings.Contains(got, "ex-CTO Gossamernet)") {
+		t.Errorf("nameHandles(%q) = %q, want the companies' handles written as names", text, got)
 	}
 }

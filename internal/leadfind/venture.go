@@ -1834,6 +1834,7 @@ func nameHandles(text string, sites []site, founders []string) string {
 	text = mentionPattern.ReplaceAllString(text, "$1")
 	text = handleNamePattern.ReplaceAllString(text, "$1") // "@mirapark_dev (Mira Park)": the name
 	written := writtenHandles(text)
+	paired := pairedHandles(text)
 	return handlePattern.ReplaceAllStringFunc(text, func(h string) string {
 		name := strings.ToLower(h[1:])
 		if full, ok := written[handleOf(name)]; ok {
@@ -1864,8 +1865,60 @@ func nameHandles(text string, sites []site, founders []string) string {
 		if brand := camelHandle(h[1:]); brand != "" {
 			return brand
 		}
+		if brand := lowerHandle(h[1:]); brand != "" && !paired[strings.ToLower(h[1:])] {
+			return brand
+		}
 		return h
 	})
+}
+
+// Handles of people: two handles, or a handle and "I", joined by "and" or "&" ("@kimyoonah & @liamfoster",
+// "@ikovalchuk and I"), a handle after a founder's title or "founded by", and the handles listed with one
+// ("founded by @mikeyt (ex-CTO @gossamernet), @dr_ilse and @kofiasare").
+var (
+	pairedHandlePattern  = regexp.MustCompile(`@(\w{3,30}) +(?:and|&) +(?:@(\w{3,30})|[Ii]\b)`)
+	founderHandlePattern = regexp.MustCompile(`(?i)(?:\bby|\bfounders?|\bco-?founders?) +@(\w{3,30})`)
+	listedHandlePattern  = regexp.MustCompile(`@(\w{3,30})(?: *\([^)]*\))? *(?:,|and|&) *@(\w{3,30})`)
+)
+
+// pairedHandles returns the lowercased handles of people the patterns above find.
+func pairedHandles(text string) map[string]bool {
+	out := make(map[string]bool)
+	for _, p := range []*regexp.Regexp{pairedHandlePattern, founderHandlePattern} {
+		for _, m := range p.FindAllStringSubmatch(text, -1) {
+			for _, h := range m[1:] {
+				if h != "" {
+					out[strings.ToLower(h)] = true
+				}
+			}
+		}
+	}
+	lists := listedHandlePattern.FindAllStringSubmatch(text, -1)
+	for range 2 {
+		for _, m := range lists {
+			a, b := strings.ToLower(m[1]), strings.ToLower(m[2])
+			if out[a] || out[b] {
+				out[a], out[b] = true, true
+			}
+		}
+	}
+	return out
+}
+
+// lowerHandle reads a handle of lowercase letters that names no person the item writes out as the name of a
+// company, capitalised and without a generic tail ("@cribnote": Cribnote, "@courtsideapp": Courtside), else
+// it returns "".
+func lowerHandle(handle string) string {
+	if len(handle) < 4 || !isLetters(handle) || strings.ToLower(handle) != handle {
+		return ""
+	}
+	for _, suffix := range []string{"app", "hq", "inc", "io", "team", "official"} {
+		if trimmed := strings.TrimSuffix(handle, suffix); len(trimmed) >= 4 && trimmed != handle {
+			handle = trimmed
+			break
+		}
+	}
+	return strings.ToUpper(handle[:1]) + handle[1:]
 }
 
 // camelHandle reads a handle written with a capital as the name of a company, without a tail of capitals such
