@@ -233,6 +233,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	}
 	var mentions []mention
 	listRel, listLeft := "", 0 // a deal with several companies the next sentences list, and for how many more
+	listHeads := false         // the list is a page's, under a heading: each entry opens a line with its company
 	sc.acquirers = make(map[string]bool)
 	for i, s := range sc.sents {
 		sc.hire = append(sc.hire, s.reportsHire())
@@ -245,8 +246,10 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 		}
 		if rel := s.pluralDeal(); rel != "" {
 			listRel, listLeft = rel, 8
+		} else if rel := s.listHeading(m.ownVoice || i == 0 && s.hasTracked()); rel != "" {
+			listRel, listLeft, listHeads = rel, 60, true
 		} else if listLeft > 0 {
-			s.listedCompanies(sc.rels, listRel)
+			s.listedCompanies(sc.rels, listRel, listHeads)
 			listLeft--
 		}
 		s.namedSites(named)
@@ -1365,14 +1368,39 @@ func (s *sentence) pluralDeal() string {
 	return ""
 }
 
+// listHeading returns the relation of a heading over the tracked company's list of the companies it invests in
+// or partners with ("Portfolio", "Our partners"), on its own pages or under a title naming it ("Portfolio –
+// Innkraft Venture Studio"), so that the companies the page lists next are read as such; else "".
+func (s *sentence) listHeading(own bool) string {
+	if !own || len(s.toks) > 6 {
+		return ""
+	}
+	for _, t := range s.toks {
+		if rel := headingRelations[strings.ToLower(word(t.form))]; rel != "" {
+			return rel
+		}
+		if rel := headingRelations[strings.ToLower(t.text)]; t.span >= 0 && rel != "" {
+			return rel
+		}
+	}
+	return ""
+}
+
+// headingRelations map the words of a list's heading onto the relation of the companies it lists.
+var headingRelations = map[string]string{
+	"portfolio": RelPortfolioFounder, "investments": RelPortfolioFounder, "partners": RelPartnerFounder,
+}
+
 // listedCompanies gives rel to the companies a sentence after a plural deal names, unless the sentence
-// says something else of them.
-func (s *sentence) listedCompanies(rels map[string]string, rel string) {
+// says something else of them; under a page's heading (heads), only to the company that opens it, as
+// "Hinoki Health — rehabilitation exoskeletons. Founded by ..." does.
+func (s *sentence) listedCompanies(rels map[string]string, rel string, heads bool) {
 	for i, t := range s.toks {
-		if t.form == "T" {
+		if t.form == "T" || heads && i > 0 {
 			return
 		}
-		if t.span < 0 || s.spans[t.span].person || !s.isCompanyLike(i) || s.notOwner(i) || placeBefore(s, i) {
+		if t.span < 0 || s.spans[t.span].person || !s.isCompanyLike(i) || s.notOwner(i) || placeBefore(s, i) ||
+			legalSuffixes[strings.ToLower(t.text)] {
 			continue
 		}
 		if i > 0 {

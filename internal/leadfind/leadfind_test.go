@@ -1111,6 +1111,15 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Sam Cho", "", "Cribnote", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
+		"a portfolio page under its heading": {
+			item: Item{Title: "Portfolio – Northwind", URL: "https://northwind.example/portfolio",
+				Text: "Portfolio\n\nWe co-found companies with entrepreneurs from Tyrol and beyond.\n\n" +
+					"Schneebrett – avalanche risk data for ski resorts. Founded 2023 by Martina Kogler and Jan Obexer. schneebrett.example"},
+			want: []lead{
+				{"Martina Kogler", "", "Schneebrett", RelPortfolioFounder, StageUnknown, "https://schneebrett.example"},
+				{"Jan Obexer", "", "Schneebrett", RelPortfolioFounder, StageUnknown, "https://schneebrett.example"},
+			},
+		},
 		"a tracked founder who co-founds a spin-out": {
 			founders: []string{"Mo Khan"},
 			item:     Item{Text: "Northwind spins out Kite Health under co-founders Mo Khan and Lia Park."},

@@ -1350,6 +1350,9 @@ func (s *sentence) notCompanyAt(i int) bool {
 	if len(words) == 1 && i+2 < len(s.toks) && s.toks[i+1].form == "'s" && s.toks[i+2].form == "T" {
 		return true // "co-founder of Galway's Northwind": where the tracked company is
 	}
+	if len(words) == 1 && headingRelations[strings.ToLower(t.text)] != "" {
+		return true // "Portfolio", a page's heading
+	}
 	if i == 0 && len(words) == 1 && i+1 < len(s.toks) && openingPrepositions[s.toks[i+1].form] {
 		return true // "Fresh from their seed round": a word opening the sentence
 	}
