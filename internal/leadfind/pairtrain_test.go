@@ -30,7 +30,7 @@ type pairTrainConfig struct {
 	tie        bool    // train a tie part beside the founder part
 }
 
-var defaultPairTrain = pairTrainConfig{minCount: 3, l2: 0.00005, iterations: 300, rate: 0.05, tie: true}
+var defaultPairTrain = pairTrainConfig{minCount: 3, l2: 0.00001, iterations: 300, rate: 0.05, tie: true}
 
 // pairExample is one pair of a training item with whether the item labels it a lead.
 type pairExample struct {
