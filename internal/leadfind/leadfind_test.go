@@ -1228,7 +1228,6 @@ func TestExtractReadsStructure(t *testing.T) {
 			item:     Item{Text: "Liu Chia-jung has left Northwind to start an investigative outlet. Liu co-founded Riverbank Press with a former reporter of the site, Chou Wan-ting, and it will focus on the environment."},
 			want: []lead{
 				{"Liu Chia-jung", "founder", "Riverbank Press", RelDepartedToFound, StageUnknown, ""},
-				{"Chou Wan-ting", "", "Riverbank Press", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
 		"a company's plural possessive before a person": {
