@@ -1349,6 +1349,12 @@ func TestExtractReadsStructure(t *testing.T) {
 				{"Pieter van Rooyen", "", "Brasa Foods", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
+		"the tracked company's other founder, in a clause after it": {
+			founders: []string{"Ruth Adler", "Pedro Castillo"},
+			item: Item{Text: "Claimly, a claims-automation start-up founded last year by Northwind co-founder Pedro Castillo, has raised $14 million. " +
+				"Castillo left Northwind, which he started with Ruth Adler in 2018, to found Claimly in 2025."},
+			want: []lead{{"Pedro Castillo", "", "Claimly", RelDepartedToFound, StageSeriesA, ""}},
+		},
 		"a department after head of": {
 			item: Item{Title: "Mina Sato on LinkedIn", Text: "After 4 years as Head of Merchant Operations at Northwind, I've left to start Tana Cloud with Ryo Abe."},
 			want: []lead{

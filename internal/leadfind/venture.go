@@ -694,8 +694,27 @@ func (s *sentence) trackedBuiltWith(i int) bool {
 		f := s.toks[i+3].form
 		return startVerbs[f] || buildVerbs[f]
 	}
-	return i >= 3 && s.toks[i-1].form == "with" && s.toks[i-2].form == "it" && startVerbs[s.toks[i-3].form]
+	if i >= 3 && s.toks[i-1].form == "with" && s.toks[i-2].form == "it" && startVerbs[s.toks[i-3].form] {
+		return true
+	}
+	// "T, the company I co-founded with Amelia Hart", "left T, which he started with Ruth Adler": a clause whose
+	// nearest company before it is the tracked one.
+	if i < 5 || s.toks[i-1].form != "with" || !startVerbs[s.toks[i-2].form] && !buildVerbs[s.toks[i-2].form] || !subjectPronouns[s.toks[i-3].form] {
+		return false
+	}
+	for k := i - 4; k >= 0; k-- {
+		switch t := s.toks[k]; {
+		case t.form == "T":
+			return true
+		case t.span >= 0 && !s.spans[t.span].person && !s.spans[t.span].place:
+			return false
+		}
+	}
+	return false
 }
+
+// subjectPronouns open a clause whose verb follows them.
+var subjectPronouns = wordSet(`i he she they we`)
 
 // buildVerbs say the writer starts a company when they build it themselves: "I'm building Akagera".
 var buildVerbs = wordSet(`build builds building built`)
