@@ -1347,12 +1347,18 @@ func (s *sentence) hasTracked() bool {
 // pluralNouns name several companies at once.
 var pluralNouns = wordSet(`companies start-ups startups businesses firms ventures teams`)
 
+// pluralCues are the deal words that name several deals, which a colon then lists.
+var pluralCues = wordSet(`investments acquisitions partnerships partners`)
+
 // pluralDeal returns the relation of a sentence in which the tracked company deals with several companies
 // it does not name there ("Lumina has invested in three climate start-ups this quarter"), so that the
 // sentences after, which list them, can be read as naming them; else "".
 func (s *sentence) pluralDeal() string {
 	for j, t := range s.toks {
 		rel := relationCues[word(t.form)]
+		if rel != "" && t.span < 0 && pluralCues[word(t.form)] && s.toks[len(s.toks)-1].form == ":" {
+			return rel // "The first six investments, made from the new fund in March, are:"
+		}
 		if rel == "" || t.span >= 0 || s.cueAt(j, j) != rel && rel != RelPartnerFounder {
 			continue
 		}

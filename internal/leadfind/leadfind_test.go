@@ -1355,6 +1355,15 @@ func TestExtractReadsStructure(t *testing.T) {
 				"Castillo left Northwind, which he started with Ruth Adler in 2018, to found Claimly in 2025."},
 			want: []lead{{"Pedro Castillo", "", "Claimly", RelDepartedToFound, StageSeriesA, ""}},
 		},
+		"investments a colon lists": {
+			item: Item{Text: "Northwind today announced the first close of its second fund. The first investments, made from the new fund in March, are:\n" +
+				"- Dawaya, a pharmacy-inventory tool from Alexandria, founded by Mostafa Gamal;\n" +
+				"- Tarwi, water-leak sensors for Casablanca apartment blocks, founded by Ilyas Bennani."},
+			want: []lead{
+				{"Ilyas Bennani", "", "Tarwi", RelPortfolioFounder, StageUnknown, ""},
+				{"Mostafa Gamal", "", "Dawaya", RelPortfolioFounder, StageUnknown, ""},
+			},
+		},
 		"a department after head of": {
 			item: Item{Title: "Mina Sato on LinkedIn", Text: "After 4 years as Head of Merchant Operations at Northwind, I've left to start Tana Cloud with Ryo Abe."},
 			want: []lead{
