@@ -570,6 +570,7 @@ func TestNormalizeKey(t *testing.T) {
 		"curly apostrophe":           {"Mary-Kate O’Neil", "Kite", "mary kate oneil|kite"},
 		"accents":                    {"José Álvarez", "Señor Café", "jose alvarez|senor cafe"},
 		"honorific and suffix":       {"Dr. Li Wei Jr.", "Kite", "li wei|kite"},
+		"a captain's rank":           {"Captain Boris Levchenko", "Kite", "boris levchenko|kite"},
 		"initials":                   {"J. R. Smith", "Kite", "j r smith|kite"},
 		"punctuation in company":     {"Sam Lee", "Delta.AI", "sam lee|delta ai"},
 		"legal word alone is kept":   {"Sam Lee", "Inc", "sam lee|inc"},
@@ -1719,5 +1720,14 @@ func TestLowercaseHandles(t *testing.T) {
 	}
 	if !strings.Contains(got, "the team at Cribnote.") || !strings.Contains(got, "ex-CTO Gossamernet)") {
 		t.Errorf("nameHandles(%q) = %q, want the companies' handles written as names", text, got)
+	}
+}
+
+// TestWrittenHandlesDropTheSentencesFirstWord checks that a handle written after a name takes the name without
+// the word that opens the sentence ("So Chidi Okonkwo (@c_okonkwo) and I left").
+func TestWrittenHandlesDropTheSentencesFirstWord(t *testing.T) {
+	got := writtenHandles("So Chidi Okonkwo (@c_okonkwo) and I left to build Rechnungsrabe.")
+	if name := got[handleOf("c_okonkwo")]; name != "Chidi Okonkwo" {
+		t.Errorf("the handle @c_okonkwo names %q, want Chidi Okonkwo", name)
 	}
 }

@@ -1969,7 +1969,11 @@ var namePattern = regexp.MustCompile(`\p{Lu}[\p{L}'â€™-]+(?:[ \t]+\p{Lu}[\p{L}'â
 func writtenHandles(text string) map[string]string {
 	out := make(map[string]string)
 	for _, m := range nameHandlePattern.FindAllStringSubmatch(text, -1) {
-		out[handleOf(m[2])] = m[1] // "Temi Olaniyan (@temi_ola)"
+		name := m[1]
+		for first, rest, ok := strings.Cut(name, " "); ok && stopWords[strings.ToLower(first)] && strings.Contains(rest, " "); first, rest, ok = strings.Cut(rest, " ") {
+			name = rest // "So Chidi Okonkwo (@c_okonkwo)": the sentence's first word is no part of the name
+		}
+		out[handleOf(m[2])] = name // "Temi Olaniyan (@temi_ola)"
 	}
 	for _, run := range namePattern.FindAllString(text, -1) {
 		words := strings.Fields(run)
