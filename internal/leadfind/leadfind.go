@@ -170,7 +170,7 @@ func (m *matcher) scan(it Item) (sc *itemScan, rules []Candidate) {
 	sites := websites(it)
 	m.ownVoice = m.ownItem(it)
 	defer func() { m.ownVoice = false }()
-	raws := nameLaterVenture(quotedOwners(dropAsides(dropDatelines(splitSentences(nameHandles(m.trackedHandles(it.Title+"\n"+it.Text), sites, m.founderNames))))))
+	raws := nameLaterVenture(quotedOwners(dropAsides(dropDatelines(splitSentences(nameHandles(m.trackedHandles(dropNicknames(it.Title+"\n"+it.Text)), sites, m.founderNames))))))
 	prepared := make([]*sentence, len(raws))
 	for i, raw := range raws {
 		prepared[i] = m.prepare(raw)

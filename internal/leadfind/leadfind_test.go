@@ -1731,3 +1731,26 @@ func TestWrittenHandlesDropTheSentencesFirstWord(t *testing.T) {
 		t.Errorf("the handle @c_okonkwo names %q, want Chidi Okonkwo", name)
 	}
 }
+
+// TestNicknames checks that a nickname quoted inside a name is no part of it, and that quotes elsewhere stay.
+func TestNicknames(t *testing.T) {
+	tests := map[string]string{
+		`Kalye Eats was started by Enrique "Iking" Dantes and Maricel Tuazon.`: `Kalye Eats was started by Enrique Dantes and Maricel Tuazon.`,
+		`Founders Gilbert 'Bert' Abrenica and Ma. Consuelo “Connie” Uy`:        `Founders Gilbert Abrenica and Ma. Consuelo Uy`,
+		`She called it "Tala" from the start.`:                                 `She called it "Tala" from the start.`,
+	}
+	for in, want := range tests {
+		if got := dropNicknames(in); got != want {
+			t.Errorf("dropNicknames(%q) = %q, want %q", in, got, want)
+		}
+	}
+	got := leadsOf(Extract("Lutong Bahay Kitchens", nil, items(
+		`Lutong Bahay is partnering with Kalye Eats, which was started by Enrique "Iking" Dantes and Ibu Maricel Tuazon.`)))
+	keys := make([]string, len(got))
+	for i, l := range got {
+		keys[i] = NormalizeKey(l.Person, l.Company)
+	}
+	if want := []string{"enrique dantes|kalye eats", "maricel tuazon|kalye eats"}; !slices.Equal(keys, want) {
+		t.Errorf("got leads %v, want %v", got, want)
+	}
+}

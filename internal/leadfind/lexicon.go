@@ -91,7 +91,7 @@ storage cover care ledger coatings cider bakery bakehouse estate estates water k
 pagos pagamentos datos dados tecnologia tecnología logística logistica salud saúde energía seguros finanzas financeira
 alimentos movilidad mobilidade soluciones soluções sistemas servicios serviços technik werke gruppe santé énergie dati sistemi
 pos audio video vision optics acoustics sensors sensing composites irrigation treasury brands orthopaedics orthopedics
-nutrition wellness instruments tooling universidad universidade université universität università universiti instituto institut
+nutrition wellness instruments tooling savings kitchens universidad universidade université universität università universiti instituto institut
 `)
 
 // Departure words say that a person has left the company named near them. Verbs may stand on either side
@@ -150,7 +150,7 @@ var relationCues = map[string]string{
 var compoundSuffixes = wordSet(`backed based led owned funded founded incubated born headquartered focused`)
 
 // abbreviations end in a period that does not end the sentence.
-var abbreviations = wordSet(`mr mrs ms dr prof st jr sr vs no approx inc ltd corp co e.g i.e ma`)
+var abbreviations = wordSet(`mr mrs ms dr prof st jr sr vs no approx inc ltd corp co e.g i.e ma muh moh mohd md`)
 
 // preStops end the stretch of words read before a name to learn how the person relates to a company.
 var preStops = wordSet(`by with : ( ) and & ; said says told according including alongside as that hires hired appoints

@@ -23,7 +23,7 @@ var legalSuffixes = map[string]bool{
 // personAffixes are honorifics and generational suffixes dropped when comparing person names.
 var personAffixes = map[string]bool{
 	"dr": true, "mr": true, "mrs": true, "ms": true, "prof": true, "sir": true, "dame": true,
-	"jr": true, "sr": true, "ii": true, "iii": true, "iv": true, "phd": true, "captain": true, "capt": true,
+	"jr": true, "sr": true, "ii": true, "iii": true, "iv": true, "phd": true, "captain": true, "capt": true, "ibu": true, "bu": true, "pak": true, "bapak": true,
 }
 
 // NormalizeKey returns the dedupe key of a lead: the normalised person name and the normalised company

@@ -9,6 +9,17 @@ import (
 	"unicode/utf8"
 )
 
+// nicknamePattern finds a nickname quoted inside a person's name: Enrique "Iking" Dantes, Gilbert 'Bert' Abrenica.
+var nicknamePattern = regexp.MustCompile(`(\p{Lu}[\p{L}.'’-]*) (?:"|“|')\p{Lu}[\p{L}'’-]*(?:"|”|') (\p{Lu})`)
+
+// dropNicknames writes names without the nicknames quoted inside them, as a person's name is given in full.
+func dropNicknames(text string) string {
+	if !strings.ContainsAny(text, "\"“'") {
+		return text
+	}
+	return nicknamePattern.ReplaceAllString(text, "$1 $2")
+}
+
 // splitSentences cuts text into sentences at line breaks and at sentence-ending punctuation, leaving
 // initials ("J. Doe"), honorifics and decimals intact.
 func splitSentences(text string) []string {
