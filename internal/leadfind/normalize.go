@@ -17,7 +17,8 @@ var legalSuffixes = map[string]bool{
 	"gmbh": true, "ag": true, "ug": true, "kg": true, "corp": true, "corporation": true, "co": true,
 	"plc": true, "sa": true, "sas": true, "sarl": true, "srl": true, "spa": true, "bv": true, "nv": true,
 	"oy": true, "oyj": true, "ab": true, "as": true, "asa": true, "aps": true, "pty": true, "pte": true,
-	"kk": true, "se": true, "sl": true,
+	"kk": true, "se": true, "sl": true, "oü": true, "ehf": true, "hf": true, "uab": true, "sia": true, "kft": true,
+	"zrt": true, "doo": true, "sro": true,
 }
 
 // personAffixes are honorifics and generational suffixes dropped when comparing person names.
@@ -89,7 +90,7 @@ func normalizeCompany(name string) string {
 		words = words[1:]
 	}
 	for len(words) > 1 {
-		if legalSuffixes[words[len(words)-1]] {
+		if last := words[len(words)-1]; legalSuffixes[last] || last == "ou" { // "OÜ" folded
 			words = words[:len(words)-1]
 			continue
 		}
