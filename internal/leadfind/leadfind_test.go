@@ -447,7 +447,7 @@ func TestExtractReadsTheCompanysOwnVoice(t *testing.T) {
 	}{
 		"a post on the company's blog": {
 			Item{URL: "https://northwind.example/blog/year-in-review", Title: "2026 at Northwind",
-				Text: "We welcomed Kaito and Yui Watanabe — whose start-up Hoshi we acquired in January — into the team."},
+				Text: "We welcomed Kaito Watanabe and Yui Watanabe — whose start-up Hoshi we acquired in January — into the team."},
 			[]lead{
 				{"Kaito Watanabe", "co-founder", "Hoshi", RelAcquiredFounder, StageUnknown, ""},
 				{"Yui Watanabe", "co-founder", "Hoshi", RelAcquiredFounder, StageUnknown, ""},
@@ -1232,6 +1232,7 @@ func TestExtractReadsStructure(t *testing.T) {
 			item:     Item{Text: "Liu Chia-jung has left Northwind to start an investigative outlet. Liu co-founded Riverbank Press with a former reporter of the site, Chou Wan-ting, and it will focus on the environment."},
 			want: []lead{
 				{"Liu Chia-jung", "founder", "Riverbank Press", RelDepartedToFound, StageUnknown, ""},
+				{"Chou Wan-ting", "", "Riverbank Press", RelCofounderInNews, StageUnknown, ""},
 			},
 		},
 		"a company's plural possessive before a person": {
