@@ -19,12 +19,12 @@ var showMisses = flag.Bool("eval.misses", false, "print the training items' miss
 // trainOnly leaves the held-out part unread, for measuring while tuning.
 var trainOnly = flag.Bool("eval.train", false, "score the training files only, leaving the held-out part unread")
 
-// The held-out bars: the test fails when the held-out figures fall below them. The lead F1 target of 0.92
-// is not reached (4,757 held-out items: 0.910; 0.937 on the heldout* files the analyser shares, 0.906 on the
-// lead-rich leads-heldout* files), so its bar is the F1 reached, floored to the hundredth; the stage bar is
-// the stage reached (0.933), floored likewise, above the 0.90 target.
+// The held-out bars: the test fails when the held-out figures fall below them. The lead F1 bar is the 0.92
+// target (5,757 held-out items: 0.922; 0.943 on the heldout* files the analyser shares, 0.919 on the lead-rich
+// leads-heldout* files); the stage bar is the stage reached (0.935), floored to the hundredth, above the 0.90
+// target.
 const (
-	minHeldoutF1    = 0.91
+	minHeldoutF1    = 0.92
 	minHeldoutStage = 0.93
 )
 
