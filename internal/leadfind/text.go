@@ -569,6 +569,11 @@ func (s *sentence) listedWithPerson(i int) bool {
 	return false
 }
 
+// endsInDigit reports whether w ends with a digit, as the number before a magnitude does.
+func endsInDigit(w string) bool {
+	return w != "" && w[len(w)-1] >= '0' && w[len(w)-1] <= '9'
+}
+
 // isPersonSpan reports whether token i is a name of two words or more shaped like a person's.
 func (s *sentence) isPersonSpan(i int) bool {
 	t := s.toks[i]
@@ -693,7 +698,7 @@ func classify(rt []rawToken, tracked []int) ([]wordClass, []bool) {
 		if cls[i] == nameWord && currencyWords[strings.TrimSuffix(lower, ".")] && i+1 < len(rt) && rt[i+1].text != "" && rt[i+1].text[0] >= '0' && rt[i+1].text[0] <= '9' {
 			cls[i] = plainWord // "NPR 20 crore", "Rs. 30 crore": a currency, read with its amount
 		}
-		if cls[i] == nameWord && magnitudes[strings.TrimSuffix(lower, ".")] > 1 && i > 0 && rt[i-1].text != "" && rt[i-1].text[len(rt[i-1].text)-1] >= '0' && rt[i-1].text[len(rt[i-1].text)-1] <= '9' {
+		if cls[i] == nameWord && magnitudes[strings.TrimSuffix(lower, ".")] > 1 && i > 0 && endsInDigit(rt[i-1].text) {
 			cls[i] = plainWord // "CHF 3 Mio": a magnitude, read with its amount
 		}
 	}

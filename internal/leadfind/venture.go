@@ -1862,7 +1862,7 @@ func nameHandles(text string, sites []site, founders []string) string {
 		if full, ok := written[handleOf(name)]; ok {
 			return full // "Alana Kealoha (@alanakealoha)": the name the item writes
 		}
-		for _, suffix := range []string{"app", "hq", "inc", "io", "team", "official"} {
+		for _, suffix := range handleTails {
 			if trimmed := strings.TrimSuffix(name, suffix); len(trimmed) >= 4 && trimmed != name {
 				for _, st := range sites {
 					if st.label == trimmed {
@@ -1927,14 +1927,17 @@ func pairedHandles(text string) map[string]bool {
 	return out
 }
 
+// handleTails are the generic words a company's handle may end with ("@courtsideapp", "@tillkithq").
+var handleTails = []string{"app", "hq", "inc", "io", "team", "official"}
+
 // lowerHandle reads a handle of lowercase letters that names no person the item writes out as the name of a
 // company, capitalised and without a generic tail ("@cribnote": Cribnote, "@courtsideapp": Courtside), else
 // it returns "".
 func lowerHandle(handle string) string {
-	if len(handle) < 4 || !isLetters(handle) || strings.ToLower(handle) != handle {
+	if len(handle) < 4 || !isLetters(handle) {
 		return ""
 	}
-	for _, suffix := range []string{"app", "hq", "inc", "io", "team", "official"} {
+	for _, suffix := range handleTails {
 		if trimmed := strings.TrimSuffix(handle, suffix); len(trimmed) >= 4 && trimmed != handle {
 			handle = trimmed
 			break
