@@ -1382,10 +1382,7 @@ func (s *sentence) listHeading(own bool) string {
 		return ""
 	}
 	for _, t := range s.toks {
-		if rel := headingRelations[strings.ToLower(word(t.form))]; rel != "" {
-			return rel
-		}
-		if rel := headingRelations[strings.ToLower(t.text)]; t.span >= 0 && rel != "" {
+		if rel := headingRelations[strings.ToLower(t.text)]; rel != "" {
 			return rel
 		}
 	}

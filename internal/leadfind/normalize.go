@@ -21,6 +21,16 @@ var legalSuffixes = map[string]bool{
 	"zrt": true, "doo": true, "sro": true,
 }
 
+// foldedSuffixes are legalSuffixes as fold writes them ("OÜ" as "ou"), for names compared folded; the
+// unfolded set stays for reading names as written, where "Ou" is also a family name.
+var foldedSuffixes = func() map[string]bool {
+	m := make(map[string]bool, len(legalSuffixes))
+	for w := range legalSuffixes {
+		m[fold(w)] = true
+	}
+	return m
+}()
+
 // personAffixes are honorifics and generational suffixes dropped when comparing person names.
 var personAffixes = map[string]bool{
 	"dr": true, "mr": true, "mrs": true, "ms": true, "prof": true, "sir": true, "dame": true,
@@ -90,14 +100,14 @@ func normalizeCompany(name string) string {
 		words = words[1:]
 	}
 	for len(words) > 1 {
-		if last := words[len(words)-1]; legalSuffixes[last] || last == "ou" { // "OÜ" folded
+		if foldedSuffixes[words[len(words)-1]] {
 			words = words[:len(words)-1]
 			continue
 		}
 		// A suffix written with periods folds to single letters: "S.r.l.", "S.A.", "B.V.".
 		n := 0
 		for k := 1; k < len(words) && len(words[len(words)-k]) == 1; k++ {
-			if k >= 2 && legalSuffixes[strings.Join(words[len(words)-k:], "")] {
+			if k >= 2 && foldedSuffixes[strings.Join(words[len(words)-k:], "")] {
 				n = k
 				break
 			}

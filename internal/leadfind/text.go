@@ -330,7 +330,7 @@ func (m *matcher) trackedAt(toks []rawToken, i int) int {
 		if !ok {
 			continue
 		}
-		for i+n < len(toks) && !toks[i+n].punct && isUpperStart(toks[i+n].text) && legalSuffixes[fold(toks[i+n].text)] {
+		for i+n < len(toks) && !toks[i+n].punct && isUpperStart(toks[i+n].text) && foldedSuffixes[fold(toks[i+n].text)] {
 			n++
 		}
 		if next := i + n; next < len(toks) && isNameWord(toks[next].text) && !deptWords[strings.ToLower(toks[next].text)] &&

@@ -1916,11 +1916,12 @@ func pairedHandles(text string) map[string]bool {
 		}
 	}
 	lists := listedHandlePattern.FindAllStringSubmatch(text, -1)
-	for range 2 {
+	for changed := true; changed; {
+		changed = false
 		for _, m := range lists {
 			a, b := strings.ToLower(m[1]), strings.ToLower(m[2])
-			if out[a] || out[b] {
-				out[a], out[b] = true, true
+			if out[a] != out[b] {
+				out[a], out[b], changed = true, true, true
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"radar/internal/apitest"
 	"radar/internal/ratelimit"
+	"radar/internal/simweb"
 )
 
 // counting counts the calls that reach a Store.
@@ -120,7 +121,7 @@ func TestBreakerOpensSkipsRedisAndCloses(t *testing.T) {
 }
 
 func TestBreakerIntervalIsCapped(t *testing.T) {
-	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, refusedAddr))}
+	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, simweb.RefusedAddr))}
 	clk := newClock(base)
 	br := ratelimit.NewBreaker(shared, ratelimit.BreakerConfig{
 		Failures: 1, Interval: time.Second, MaxInterval: 4 * time.Second, Now: clk.Now, Logger: slog.New(slog.DiscardHandler),
@@ -149,7 +150,7 @@ func TestBreakerIntervalIsCapped(t *testing.T) {
 }
 
 func TestBreakerIgnoresCallersThatLeave(t *testing.T) {
-	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, refusedAddr))}
+	shared := &counting{Store: ratelimit.NewRedis(redisAt(t, simweb.RefusedAddr))}
 	br := ratelimit.NewBreaker(shared, ratelimit.BreakerConfig{Failures: 2, Logger: slog.New(slog.DiscardHandler)})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

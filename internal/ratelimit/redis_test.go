@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"radar/internal/ratelimit"
+	"radar/internal/simweb"
 )
 
 func TestRedisKeyAndExpiry(t *testing.T) {
@@ -46,10 +47,6 @@ func TestRedisKeyAndExpiry(t *testing.T) {
 	}
 }
 
-// refusedAddr is a loopback address on which nothing listens: port 1 needs a privilege test servers never
-// use, so no server of a test running in parallel can take it as it can a freed port.
-const refusedAddr = "127.0.0.1:1"
-
 // closedAddr returns a free loopback port that nothing listens on yet, for a test that listens on it later.
 func closedAddr(t *testing.T) string {
 	t.Helper()
@@ -79,7 +76,7 @@ func TestRedisDownFailsOpen(t *testing.T) {
 	var logs syncBuffer
 	var storeErrors atomic.Int64
 	lim := ratelimit.New(ratelimit.Config{
-		Store:        ratelimit.NewRedis(redisAt(t, refusedAddr)),
+		Store:        ratelimit.NewRedis(redisAt(t, simweb.RefusedAddr)),
 		Now:          clk.Now,
 		Logger:       slog.New(slog.NewTextHandler(&logs, nil)),
 		OnStoreError: func() { storeErrors.Add(1) },
@@ -116,7 +113,7 @@ func TestCallerGoneIsNotAStoreFailure(t *testing.T) {
 	var storeErrors atomic.Int64
 	var logs syncBuffer
 	lim := ratelimit.New(ratelimit.Config{
-		Store:        ratelimit.NewRedis(redisAt(t, refusedAddr)),
+		Store:        ratelimit.NewRedis(redisAt(t, simweb.RefusedAddr)),
 		OnStoreError: func() { storeErrors.Add(1) },
 		Logger:       slog.New(slog.NewTextHandler(&logs, nil)),
 	})

@@ -20,10 +20,13 @@ import (
 	"time"
 )
 
-// RefusedURL is a loopback address on which nothing listens, for tests of a site that cannot be reached. A
-// test server's port freed by Close can be taken by a server of a test running in parallel; port 1 needs a
-// privilege test servers never use, so a connection to it is refused.
-const RefusedURL = "http://127.0.0.1:1"
+// RefusedAddr is a loopback address on which nothing listens, for tests of a server that cannot be reached,
+// and RefusedURL a site there. A test server's port freed by Close can be taken by a server of a test running
+// in parallel; port 1 needs a privilege test servers never use, so a connection to it is refused.
+const (
+	RefusedAddr = "127.0.0.1:1"
+	RefusedURL  = "http://" + RefusedAddr
+)
 
 // ErrInvalidOptions is returned by Start when the companies or events are inconsistent.
 var ErrInvalidOptions = errors.New("simweb: invalid options")
