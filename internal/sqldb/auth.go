@@ -319,21 +319,43 @@ func (db *DB) apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.AP
 	return out, nil
 }
 
+// keyStatesRead reads the changing columns of the keys $1 and the change counts of their organisations $2, in one
+// statement: a row of kind 'k' per key found, and one of kind 'o' per organisation that has counted a change.
+// Summing each organisation's count once, not once per key, halves the server's work on a batch.
+const keyStatesRead = `SELECT 'k', id, revoked_at, last_used_at, CAST(NULL AS BIGINT) FROM api_keys WHERE id = ANY($1)
+	UNION ALL
+	SELECT 'o', org_id, NULL, NULL, CAST(SUM(n) AS BIGINT) FROM org_changes WHERE org_id = ANY($2) GROUP BY org_id`
+
 // keyStates reads the changing columns of the keys ids, whose other columns are bases; a key not found is nil,
 // and dropped.
 func keyStates(ctx context.Context, q querier, ids []string, bases []*radar.APIKey, drop func(id string)) ([]*radar.APIKey, error) {
-	rs, err := q.Query(ctx, keyStateRead+`k.id = ANY($1)`, ids)
+	orgs := make([]string, 0, 1)
+	for _, b := range bases {
+		if !slices.Contains(orgs, b.OrgID) {
+			orgs = append(orgs, b.OrgID)
+		}
+	}
+	rs, err := q.Query(ctx, keyStatesRead, ids, orgs)
 	if err != nil {
 		return nil, err
 	}
 	defer rs.Close()
 	states := make(map[string]keyState, len(ids))
+	changes := make(map[string]int64, len(orgs))
 	for rs.Next() {
-		s, err := scanKeyState(rs)
-		if err != nil {
+		var (
+			kind string
+			s    keyState
+			n    *int64
+		)
+		if err := rs.Scan(&kind, &s.id, &s.revoked, &s.used, &n); err != nil {
 			return nil, err
 		}
-		states[s.id] = s
+		if kind == "o" {
+			changes[s.id] = *n
+		} else {
+			states[s.id] = s
+		}
 	}
 	if err := rs.Err(); err != nil {
 		return nil, err
@@ -345,6 +367,7 @@ func keyStates(ctx context.Context, q querier, ids []string, bases []*radar.APIK
 			drop(id)
 			continue
 		}
+		s.changes = changes[bases[i].OrgID]
 		out[i] = s.with(bases[i])
 	}
 	return out, nil
@@ -382,12 +405,27 @@ func (db *DB) RevokeAPIKey(ctx context.Context, orgID, id string, at radar.Time)
 	})
 }
 
-// TouchAPIKey records the last use of a key.
+// TouchAPIKey records the last use of a key. The uses recorded at the same moment, such as the first requests of
+// many keys after a start, are written together: one transaction and one commit for all of them.
 func (db *DB) TouchAPIKey(ctx context.Context, id string, at radar.Time) error {
-	return db.tx(ctx, func(q querier, _ any) error {
-		_, err := q.Exec(ctx, `UPDATE api_keys SET last_used_at = $1 WHERE id = $2`, at.Micros(), id)
-		return err
-	})
+	if _, err := db.uses.Do(ctx, keyUse{id, at.Micros()}); err != nil {
+		return fmt.Errorf("sqldb: record key use: %w", err)
+	}
+	return nil
+}
+
+// keyUse is a key's use to record.
+type keyUse struct {
+	id string
+	at int64
+}
+
+func (db *DB) touchKeys(ctx context.Context, uses []keyUse) ([]struct{}, error) {
+	stmts := make([]stmt, len(uses))
+	for i, u := range uses {
+		stmts[i] = stmt{`UPDATE api_keys SET last_used_at = $1 WHERE id = $2`, []any{u.at, u.id}}
+	}
+	return make([]struct{}, len(uses)), db.eng.execBatch(ctx, stmts)
 }
 
 // CreateUser inserts a web user; a taken e-mail is a conflict.

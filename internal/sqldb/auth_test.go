@@ -144,6 +144,109 @@ func TestKeyReadsSeeOtherProcesses(t *testing.T) {
 	})
 }
 
+// Keys of several organisations read together, in one batch on PostgreSQL, each carry their own organisation's
+// change count, and an organisation that has changed nothing yet counts 0.
+func TestKeyReadsCountEachOrgsChanges(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db := storetest.Open(t, engine)
+		busy, quiet := engineOrg(t, db), engineOrg(t, db)
+		var keys []*radar.APIKey
+		for i := range 6 {
+			org := busy
+			if i%2 == 1 {
+				org = quiet
+			}
+			k := &radar.APIKey{ID: uuid.NewString()[:12], OrgID: org, Name: "k", Scopes: []string{radar.ScopeTrackerRead},
+				SecretHash: []byte("hash"), CreatedAt: radar.NewTime(time.Now())}
+			if err := db.CreateAPIKey(ctx, k); err != nil {
+				t.Fatal(err)
+			}
+			keys = append(keys, k)
+		}
+		// readAll reads every key ten times from concurrent callers and reports each organisation's count,
+		// failing when two reads of one organisation disagree.
+		readAll := func() map[string]int64 {
+			t.Helper()
+			var (
+				mu     sync.Mutex
+				counts = map[string]int64{}
+				wg     sync.WaitGroup
+			)
+			for range 10 {
+				for _, k := range keys {
+					wg.Go(func() {
+						got, err := db.APIKey(ctx, k.ID)
+						if err != nil {
+							t.Errorf("read %s: %v", k.ID, err)
+							return
+						}
+						mu.Lock()
+						defer mu.Unlock()
+						if got.OrgID != k.OrgID {
+							t.Errorf("key %s read with organisation %s, want %s", k.ID, got.OrgID, k.OrgID)
+						}
+						if n, ok := counts[got.OrgID]; ok && n != got.Changes {
+							t.Errorf("organisation %s read with counts %d and %d", got.OrgID, n, got.Changes)
+						}
+						counts[got.OrgID] = got.Changes
+					})
+				}
+			}
+			wg.Wait()
+			return counts
+		}
+		before := readAll()
+		if before[quiet] != 0 {
+			t.Errorf("an organisation with no change counts %d, want 0", before[quiet])
+		}
+		trackedEntity(t, db, busy, "northwind")
+		after := readAll()
+		if after[busy] <= before[busy] {
+			t.Errorf("changed organisation counts %d, was %d", after[busy], before[busy])
+		}
+		if after[quiet] != 0 {
+			t.Errorf("unchanged organisation counts %d after another's write, want 0", after[quiet])
+		}
+	})
+}
+
+// The uses of many keys recorded at once, as after a start, each land on their own key.
+func TestKeyUsesRecordedTogether(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		ctx := context.Background()
+		db := storetest.Open(t, engine)
+		org := engineOrg(t, db)
+		base := time.Now().Truncate(time.Second)
+		want := map[string]int64{}
+		var wg sync.WaitGroup
+		for i := range 40 {
+			k := &radar.APIKey{ID: uuid.NewString()[:12], OrgID: org, Name: "k", Scopes: []string{radar.ScopeTrackerRead},
+				SecretHash: []byte("hash"), CreatedAt: radar.NewTime(base)}
+			if err := db.CreateAPIKey(ctx, k); err != nil {
+				t.Fatal(err)
+			}
+			at := radar.NewTime(base.Add(time.Duration(i) * time.Second))
+			want[k.ID] = at.Micros()
+			wg.Go(func() {
+				if err := db.TouchAPIKey(ctx, k.ID, at); err != nil {
+					t.Errorf("touch %s: %v", k.ID, err)
+				}
+			})
+		}
+		wg.Wait()
+		keys, err := db.APIKeys(ctx, org)
+		if err != nil || len(keys) != len(want) {
+			t.Fatalf("keys: %d, %v; want %d", len(keys), err, len(want))
+		}
+		for _, k := range keys {
+			if k.LastUsedAt == nil || k.LastUsedAt.Micros() != want[k.ID] {
+				t.Errorf("key %s last used %v, want %d", k.ID, k.LastUsedAt, want[k.ID])
+			}
+		}
+	})
+}
+
 // A request that has ended reads nothing, though its key and company reads are not interrupted once started.
 func TestReadsOfAnEndedRequestFail(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {

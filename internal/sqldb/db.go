@@ -72,6 +72,8 @@ type DB struct {
 	keys *batch.Batcher[string, *radar.APIKey]
 	// keyCache keeps what never changes of the keys read (see APIKey).
 	keyCache keyCache
+	// uses batches the records of keys' last use (see TouchAPIKey).
+	uses *batch.Batcher[keyUse, struct{}]
 	// applied names the migrations that Open applied.
 	applied []string
 	// runEvery, when set, replaces every entity's cadence (Options.RunEvery).
@@ -145,6 +147,7 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	}
 	db := &DB{eng: eng, logger: logger, applied: applied, runEvery: opts.RunEvery, entityCols: entitySelect(eng, entityColumns),
 		compactEntityCols: entitySelect(eng, compactEntityColumns)}
+	db.uses = batch.New(db.touchKeys, batch.Config{InFlight: 1, MaxSize: 500, Timeout: 10 * time.Second})
 	if pg, ok := eng.(*pgEngine); ok {
 		keys := pgQuerier{pg.keys}
 		db.keys = batch.New(func(ctx context.Context, ids []string) ([]*radar.APIKey, error) {
