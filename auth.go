@@ -119,6 +119,9 @@ type AuthStore interface {
 	CreateAPIKey(ctx context.Context, k *APIKey) error
 	// APIKey returns a key of any organisation by id, with OrgSlug filled in.
 	APIKey(ctx context.Context, id string) (*APIKey, error)
+	// KeptAPIKey returns what the store keeps in memory of a key it has read: every column but those that change
+	// (revocation, last use, change count), or nil.
+	KeptAPIKey(id string) *APIKey
 	APIKeys(ctx context.Context, orgID string) ([]*APIKey, error)
 	RevokeAPIKey(ctx context.Context, orgID, id string, at Time) error
 	TouchAPIKey(ctx context.Context, id string, at Time) error

@@ -246,7 +246,15 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 		return
 	}
 	if isAPI && !(r.Method == http.MethodGet && path == "/api/v1/openapi") {
-		p, err := s.svc.Authenticate(r.Context(), r.Header.Get("Authorization"))
+		header := r.Header.Get("Authorization")
+		limited := s.cfg.Limiter != nil && strings.HasPrefix(path, "/api/v1/")
+		var counted chan ratelimit.Decision
+		if id, ok := s.svc.VerifiedKey(header); ok && limited {
+			// The key's secret is known to be right: its rate is counted while its revocation is read.
+			counted = make(chan ratelimit.Decision, 1)
+			go func() { counted <- s.cfg.Limiter.Allow(r.Context(), id, buckets(r)...) }()
+		}
+		p, err := s.svc.Authenticate(r.Context(), header)
 		if err != nil {
 			if e, ok := radar.AsError(err); ok {
 				writeRequestError(w, r, e)
@@ -256,8 +264,16 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 			return
 		}
 		st.principal = p
-		if strings.HasPrefix(path, "/api/v1/") && !s.allow(w, r, p) {
-			return
+		if limited {
+			var d ratelimit.Decision
+			if counted != nil {
+				d = <-counted
+			} else {
+				d = s.cfg.Limiter.Allow(r.Context(), p.KeyID, buckets(r)...)
+			}
+			if !s.allowed(w, d) {
+				return
+			}
 		}
 		if err := p.Require(s.scopes[pattern]...); err != nil {
 			e, _ := radar.AsError(err)
@@ -306,12 +322,8 @@ func buckets(r *http.Request) []string {
 	return []string{ratelimit.Write}
 }
 
-// allow counts the request against the key's buckets and answers 429 when one ran out.
-func (s *Server) allow(w http.ResponseWriter, r *http.Request, p *radar.Principal) bool {
-	if s.cfg.Limiter == nil {
-		return true
-	}
-	d := s.cfg.Limiter.Allow(r.Context(), p.KeyID, buckets(r)...)
+// allowed sets the rate headers of d and answers 429 when d denies the request.
+func (s *Server) allowed(w http.ResponseWriter, d ratelimit.Decision) bool {
 	d.Headers(w.Header())
 	if d.Allowed {
 		return true

@@ -2,8 +2,11 @@ package api_test
 
 import (
 	"context"
+	"encoding/base32"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -224,6 +227,37 @@ func TestInternalErrors(t *testing.T) {
 			wantStatus(t, env.Do(t, http.MethodGet, "/api/v1/tracker", env.Key(t, env.OrgA), nil), http.StatusOK)
 		})
 	})
+}
+
+// Only a key's holder spends its budget: requests that name the key with another secret are refused without
+// counting, even once the key is known to the process.
+func TestForgedKeysSpendNoBudget(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, engine string) {
+		buckets := apitest.Unlimited()
+		buckets[ratelimit.Read] = ratelimit.Bucket{Name: ratelimit.Read, Limit: 3, Window: time.Hour}
+		env := startWith(t, engine, apitest.Options{Buckets: buckets})
+		key := env.Key(t, env.OrgA)
+		wantStatus(t, env.Do(t, http.MethodGet, "/api/v1/tracker", key, nil), http.StatusOK)
+		forged := forgeSecret(key)
+		for range 5 {
+			wantError(t, env.Do(t, http.MethodGet, "/api/v1/tracker", forged, nil), http.StatusUnauthorized, radar.EUnauthorized)
+		}
+		for range 2 {
+			wantStatus(t, env.Do(t, http.MethodGet, "/api/v1/tracker", key, nil), http.StatusOK)
+		}
+		wantError(t, env.Do(t, http.MethodGet, "/api/v1/tracker", key, nil), http.StatusTooManyRequests, radar.ERateLimited)
+	})
+}
+
+// forgeSecret returns key with another secret of the right form and check, so that only the secret's hash
+// tells it from the key.
+func forgeSecret(key string) string {
+	const secretAt, secretLen = len("rdr_abcdefghijkl_"), 32
+	secret := []byte(key[secretAt : secretAt+secretLen])
+	secret[0] = map[bool]byte{true: 'b', false: 'a'}[secret[0] == 'a']
+	b32 := base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+	sum := binary.BigEndian.AppendUint32(nil, crc32.ChecksumIEEE(secret))
+	return key[:secretAt] + string(secret) + b32.EncodeToString(sum)[:7]
 }
 
 func TestRateLimited(t *testing.T) {

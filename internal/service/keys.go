@@ -170,16 +170,9 @@ const touchEvery = time.Minute
 // Authenticate resolves a bearer token to its key's principal. Missing, malformed, unknown, revoked and
 // expired keys are unauthorized.
 func (s *Service) Authenticate(ctx context.Context, header string) (*radar.Principal, error) {
-	if header == "" {
-		return nil, unauthorized("missing API key: send Authorization: Bearer <key>")
-	}
-	scheme, token, ok := strings.Cut(header, " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return nil, unauthorized("malformed Authorization header: want Bearer <key>")
-	}
-	id, secret, ok := parseKey(strings.TrimSpace(token))
-	if !ok || keyCheck(secret[:keySecretLen]) != secret[keySecretLen:] {
-		return nil, unauthorized("malformed API key")
+	id, secret, err := parseBearer(header)
+	if err != nil {
+		return nil, err
 	}
 	k, err := s.store.APIKey(ctx, id)
 	if errors.Is(err, radar.ErrNotFound) {
@@ -188,7 +181,7 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*radar.Princ
 	if err != nil {
 		return nil, err
 	}
-	if subtle.ConstantTimeCompare(k.SecretHash, hashSecret(secret)) != 1 {
+	if !secretMatches(k, secret) {
 		return nil, unauthorized("unknown API key")
 	}
 	now := s.now()
@@ -201,6 +194,41 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*radar.Princ
 	s.touch(ctx, k.ID, now)
 	return &radar.Principal{OrgID: k.OrgID, OrgSlug: k.OrgSlug, OrgName: k.OrgName, KeyID: k.ID, KeyName: k.Name, Scopes: k.Scopes,
 		Changes: k.Changes}, nil
+}
+
+// VerifiedKey returns the id of the key that header carries when the store keeps that key from an earlier read,
+// the header's secret is the key's and the key has not expired. Only its revocation is then unknown, so a caller
+// may start work for the key, such as counting its rate, while Authenticate reads it; ok is false otherwise.
+func (s *Service) VerifiedKey(header string) (id string, ok bool) {
+	id, secret, err := parseBearer(header)
+	if err != nil {
+		return "", false
+	}
+	k := s.store.KeptAPIKey(id)
+	if k == nil || !secretMatches(k, secret) || k.ExpiresAt != nil && !s.now().Before(k.ExpiresAt.Time) {
+		return "", false
+	}
+	return id, true
+}
+
+// parseBearer reads the key id and secret of an Authorization header.
+func parseBearer(header string) (id, secret string, err error) {
+	if header == "" {
+		return "", "", unauthorized("missing API key: send Authorization: Bearer <key>")
+	}
+	scheme, token, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", "", unauthorized("malformed Authorization header: want Bearer <key>")
+	}
+	id, secret, ok = parseKey(strings.TrimSpace(token))
+	if !ok || keyCheck(secret[:keySecretLen]) != secret[keySecretLen:] {
+		return "", "", unauthorized("malformed API key")
+	}
+	return id, secret, nil
+}
+
+func secretMatches(k *radar.APIKey, secret string) bool {
+	return subtle.ConstantTimeCompare(k.SecretHash, hashSecret(secret)) == 1
 }
 
 // touch records the key's use at most once per touchEvery per process. Every request passes here: the time of

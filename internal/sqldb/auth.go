@@ -247,6 +247,15 @@ func (db *DB) APIKey(ctx context.Context, id string) (*radar.APIKey, error) {
 	return k, nil
 }
 
+// KeptAPIKey returns the columns kept of the key id since it was read, or nil.
+func (db *DB) KeptAPIKey(id string) *radar.APIKey {
+	if k := db.keyCache.get(id); k != nil {
+		c := *k
+		return &c
+	}
+	return nil
+}
+
 // apiKey reads the key id on q (SQLite).
 func (db *DB) apiKey(ctx context.Context, q querier, id string) (*radar.APIKey, error) {
 	if base := db.keyCache.get(id); base != nil {
