@@ -249,10 +249,8 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 		header := r.Header.Get("Authorization")
 		limited := s.cfg.Limiter != nil && strings.HasPrefix(path, "/api/v1/")
 		var counted chan ratelimit.Decision
-		if id, ok := s.svc.VerifiedKey(header); ok && limited {
-			// The key's secret is known to be right: its rate is counted while its revocation is read.
-			counted = make(chan ratelimit.Decision, 1)
-			go func() { counted <- s.cfg.Limiter.Allow(r.Context(), id, buckets(r)...) }()
+		if limited && !s.cfg.Limiter.InProcess() {
+			counted = s.countEarly(r, header)
 		}
 		p, err := s.svc.Authenticate(r.Context(), header)
 		if err != nil {
@@ -320,6 +318,18 @@ func buckets(r *http.Request) []string {
 		return []string{ratelimit.Write, ratelimit.Create}
 	}
 	return []string{ratelimit.Write}
+}
+
+// countEarly starts counting the request's rate when its key's secret is known to be right before the key is
+// read, so that the round trips of the count and of the read (for the key's revocation) overlap; nil otherwise.
+func (s *Server) countEarly(r *http.Request, header string) chan ratelimit.Decision {
+	id, ok := s.svc.VerifiedKey(header)
+	if !ok {
+		return nil
+	}
+	counted := make(chan ratelimit.Decision, 1)
+	go func() { counted <- s.cfg.Limiter.Allow(r.Context(), id, buckets(r)...) }()
+	return counted
 }
 
 // allowed sets the rate headers of d and answers 429 when d denies the request.

@@ -10,17 +10,21 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"radar"
 	"radar/internal/api"
 	"radar/internal/apitest"
 	"radar/internal/mcp"
 	"radar/internal/ratelimit"
+	"radar/internal/sqldb"
 	"radar/internal/sqldb/storetest"
 	"radar/internal/web"
 )
@@ -230,12 +234,26 @@ func TestInternalErrors(t *testing.T) {
 }
 
 // Only a key's holder spends its budget: requests that name the key with another secret are refused without
-// counting, even once the key is known to the process.
+// counting, even once the key is known to the process. On PostgreSQL the counts are in Redis when
+// RADAR_TEST_REDIS_URL is set, as in production, where a known key's count starts before its read.
 func TestForgedKeysSpendNoBudget(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
 		buckets := apitest.Unlimited()
 		buckets[ratelimit.Read] = ratelimit.Bucket{Name: ratelimit.Read, Limit: 3, Window: time.Hour}
-		env := startWith(t, engine, apitest.Options{Buckets: buckets})
+		o := apitest.Options{Buckets: buckets}
+		if u := os.Getenv("RADAR_TEST_REDIS_URL"); u != "" && engine == sqldb.Postgres {
+			opts, err := ratelimit.ParseRedisURL(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			client := redis.NewClient(opts)
+			t.Cleanup(func() { client.Close() })
+			o.Configure = func(_ *apitest.Env, cfg *api.Config) {
+				cfg.Limiter = ratelimit.New(ratelimit.Config{Store: ratelimit.NewRedis(client), Buckets: buckets,
+					Prefix: "radar:forged:" + strconv.FormatInt(time.Now().UnixNano(), 36) + ":"})
+			}
+		}
+		env := startWith(t, engine, o)
 		key := env.Key(t, env.OrgA)
 		wantStatus(t, env.Do(t, http.MethodGet, "/api/v1/tracker", key, nil), http.StatusOK)
 		forged := forgeSecret(key)
@@ -246,6 +264,11 @@ func TestForgedKeysSpendNoBudget(t *testing.T) {
 			wantStatus(t, env.Do(t, http.MethodGet, "/api/v1/tracker", key, nil), http.StatusOK)
 		}
 		wantError(t, env.Do(t, http.MethodGet, "/api/v1/tracker", key, nil), http.StatusTooManyRequests, radar.ERateLimited)
+		id := strings.Split(key, "_")[1]
+		if err := env.Service.RevokeKey(context.Background(), env.OrgA.ID, id); err != nil {
+			t.Fatal(err)
+		}
+		wantError(t, env.Do(t, http.MethodGet, "/api/v1/tracker", key, nil), http.StatusUnauthorized, radar.EUnauthorized)
 	})
 }
 

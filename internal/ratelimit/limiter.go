@@ -98,6 +98,12 @@ func New(cfg Config) *Limiter {
 	return l
 }
 
+// InProcess reports whether the counts stay in the process (a Memory store), so that counting costs no round trip.
+func (l *Limiter) InProcess() bool {
+	_, ok := l.store.(*Memory)
+	return ok
+}
+
 // BucketStatus is one bucket's state for an API key in the current window.
 type BucketStatus struct {
 	Bucket    Bucket
