@@ -120,7 +120,7 @@ type AuthStore interface {
 	// APIKey returns a key of any organisation by id, with OrgSlug filled in.
 	APIKey(ctx context.Context, id string) (*APIKey, error)
 	// KeptAPIKey returns what the store keeps in memory of a key it has read: every column but those that change
-	// (revocation, last use, change count), or nil.
+	// (revocation, last use, change count), or nil. The key returned is shared: callers do not change it.
 	KeptAPIKey(id string) *APIKey
 	APIKeys(ctx context.Context, orgID string) ([]*APIKey, error)
 	RevokeAPIKey(ctx context.Context, orgID, id string, at Time) error

@@ -246,13 +246,13 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 		return
 	}
 	if isAPI && !(r.Method == http.MethodGet && path == "/api/v1/openapi") {
-		header := r.Header.Get("Authorization")
+		cred := service.ReadCredential(r.Header.Get("Authorization"))
 		limited := s.cfg.Limiter != nil && strings.HasPrefix(path, "/api/v1/")
 		var counted chan ratelimit.Decision
 		if limited && !s.cfg.Limiter.InProcess() {
-			counted = s.countEarly(r, header)
+			counted = s.countEarly(r, cred)
 		}
-		p, err := s.svc.Authenticate(r.Context(), header)
+		p, err := s.svc.Authenticate(r.Context(), cred)
 		if err != nil {
 			if e, ok := radar.AsError(err); ok {
 				writeRequestError(w, r, e)
@@ -322,8 +322,8 @@ func buckets(r *http.Request) []string {
 
 // countEarly starts counting the request's rate when its key's secret is known to be right before the key is
 // read, so that the round trips of the count and of the read (for the key's revocation) overlap; nil otherwise.
-func (s *Server) countEarly(r *http.Request, header string) chan ratelimit.Decision {
-	id, ok := s.svc.VerifiedKey(header)
+func (s *Server) countEarly(r *http.Request, cred service.Credential) chan ratelimit.Decision {
+	id, ok := s.svc.VerifiedKey(cred)
 	if !ok {
 		return nil
 	}

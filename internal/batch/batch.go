@@ -67,7 +67,7 @@ func (b *Batcher[Q, R]) Do(ctx context.Context, q Q) (R, error) {
 		// Another batch that ended meanwhile may have taken the queue, this call with it.
 		if calls := b.take(); len(calls) > 0 {
 			b.mu.Unlock()
-			b.run(calls)
+			b.run(calls, true)
 		} else {
 			b.running--
 			b.mu.Unlock()
@@ -101,9 +101,30 @@ func (b *Batcher[Q, R]) take() []*call[Q, R] {
 	return calls
 }
 
-// run answers calls, then hands the calls queued meanwhile to a new goroutine, so that the caller that ran
-// this batch returns with its own answer at once.
-func (b *Batcher[Q, R]) run(calls []*call[Q, R]) {
+// run answers calls, then the calls queued meanwhile, until none wait. The caller that started the batch (inline)
+// hands the next one to a new goroutine, so that it returns with its own answer at once; that goroutine goes on
+// from batch to batch while calls keep coming, so that sustained load does not start (and grow the stack of) a
+// goroutine per batch.
+func (b *Batcher[Q, R]) run(calls []*call[Q, R], inline bool) {
+	for {
+		b.answer(calls)
+		b.mu.Lock()
+		calls = b.take()
+		if len(calls) == 0 {
+			b.running--
+			b.mu.Unlock()
+			return
+		}
+		b.mu.Unlock()
+		if inline {
+			go b.run(calls, false)
+			return
+		}
+	}
+}
+
+// answer runs fn on calls and hands each its answer.
+func (b *Batcher[Q, R]) answer(calls []*call[Q, R]) {
 	ctx, cancel := b.context(calls)
 	qs := make([]Q, len(calls))
 	for i, c := range calls {
@@ -121,15 +142,6 @@ func (b *Batcher[Q, R]) run(calls []*call[Q, R]) {
 		}
 		close(c.done)
 	}
-	b.mu.Lock()
-	next := b.take()
-	if len(next) == 0 {
-		b.running--
-		b.mu.Unlock()
-		return
-	}
-	b.mu.Unlock()
-	go b.run(next)
 }
 
 // context is the batch's context: the first caller's values, no cancellation, and the latest deadline of its

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base32"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -65,10 +66,15 @@ func isBase32(s string) bool {
 }
 
 func keyCheck(secret string) string {
+	var check [8]byte
+	return string(appendCheck(check[:0], secret))
+}
+
+// appendCheck appends the check characters of secret to b.
+func appendCheck(b []byte, secret string) []byte {
 	var sum [4]byte
-	c := crc32.ChecksumIEEE([]byte(secret))
-	sum[0], sum[1], sum[2], sum[3] = byte(c>>24), byte(c>>16), byte(c>>8), byte(c)
-	return b32.EncodeToString(sum[:])[:keyCheckLen]
+	binary.BigEndian.PutUint32(sum[:], crc32.ChecksumIEEE([]byte(secret)))
+	return b32.AppendEncode(b, sum[:])[:len(b)+keyCheckLen]
 }
 
 func hashSecret(secret string) []byte {
@@ -167,21 +173,51 @@ func unauthorized(msg string) error { return radar.Errorf(radar.EUnauthorized, "
 // touchEvery bounds how often a key's last-used time is written.
 const touchEvery = time.Minute
 
-// Authenticate resolves a bearer token to its key's principal. Missing, malformed, unknown, revoked and
-// expired keys are unauthorized.
-func (s *Service) Authenticate(ctx context.Context, header string) (*radar.Principal, error) {
-	id, secret, err := parseBearer(header)
-	if err != nil {
-		return nil, err
+// Credential is the key an Authorization header carries, read once for the several checks of a request.
+type Credential struct {
+	id   string
+	hash [sha256.Size]byte
+	err  error
+}
+
+// ReadCredential reads the key of an Authorization header. A header that carries none, or a key of the wrong
+// form or check, gives a Credential that every check refuses.
+func ReadCredential(header string) Credential {
+	if header == "" {
+		return Credential{err: unauthorized("missing API key: send Authorization: Bearer <key>")}
 	}
-	k, err := s.store.APIKey(ctx, id)
+	scheme, token, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return Credential{err: unauthorized("malformed Authorization header: want Bearer <key>")}
+	}
+	id, secret, ok := parseKey(strings.TrimSpace(token))
+	var check [8]byte
+	if !ok || string(appendCheck(check[:0], secret[:keySecretLen])) != secret[keySecretLen:] {
+		return Credential{err: unauthorized("malformed API key")}
+	}
+	var buf [keySecretLen + keyCheckLen]byte
+	return Credential{id: id, hash: sha256.Sum256(append(buf[:0], secret...))}
+}
+
+// opens reports whether c's secret is that of k.
+func (c *Credential) opens(k *radar.APIKey) bool {
+	return subtle.ConstantTimeCompare(k.SecretHash, c.hash[:]) == 1
+}
+
+// Authenticate resolves a credential to its key's principal. Missing, malformed, unknown, revoked and expired
+// keys are unauthorized.
+func (s *Service) Authenticate(ctx context.Context, c Credential) (*radar.Principal, error) {
+	if c.err != nil {
+		return nil, c.err
+	}
+	k, err := s.store.APIKey(ctx, c.id)
 	if errors.Is(err, radar.ErrNotFound) {
 		return nil, unauthorized("unknown API key")
 	}
 	if err != nil {
 		return nil, err
 	}
-	if !secretMatches(k, secret) {
+	if !c.opens(k) {
 		return nil, unauthorized("unknown API key")
 	}
 	now := s.now()
@@ -196,39 +232,18 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*radar.Princ
 		Changes: k.Changes}, nil
 }
 
-// VerifiedKey returns the id of the key that header carries when the store keeps that key from an earlier read,
-// the header's secret is the key's and the key has not expired. Only its revocation is then unknown, so a caller
-// may start work for the key, such as counting its rate, while Authenticate reads it; ok is false otherwise.
-func (s *Service) VerifiedKey(header string) (id string, ok bool) {
-	id, secret, err := parseBearer(header)
-	if err != nil {
+// VerifiedKey returns the id of c's key when the store keeps that key from an earlier read, c's secret is the
+// key's and the key has not expired. Only its revocation is then unknown, so a caller may start work for the key,
+// such as counting its rate, while Authenticate reads it; ok is false otherwise.
+func (s *Service) VerifiedKey(c Credential) (id string, ok bool) {
+	if c.err != nil {
 		return "", false
 	}
-	k := s.store.KeptAPIKey(id)
-	if k == nil || !secretMatches(k, secret) || k.ExpiresAt != nil && !s.now().Before(k.ExpiresAt.Time) {
+	k := s.store.KeptAPIKey(c.id)
+	if k == nil || !c.opens(k) || k.ExpiresAt != nil && !s.now().Before(k.ExpiresAt.Time) {
 		return "", false
 	}
-	return id, true
-}
-
-// parseBearer reads the key id and secret of an Authorization header.
-func parseBearer(header string) (id, secret string, err error) {
-	if header == "" {
-		return "", "", unauthorized("missing API key: send Authorization: Bearer <key>")
-	}
-	scheme, token, ok := strings.Cut(header, " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return "", "", unauthorized("malformed Authorization header: want Bearer <key>")
-	}
-	id, secret, ok = parseKey(strings.TrimSpace(token))
-	if !ok || keyCheck(secret[:keySecretLen]) != secret[keySecretLen:] {
-		return "", "", unauthorized("malformed API key")
-	}
-	return id, secret, nil
-}
-
-func secretMatches(k *radar.APIKey, secret string) bool {
-	return subtle.ConstantTimeCompare(k.SecretHash, hashSecret(secret)) == 1
+	return c.id, true
 }
 
 // touch records the key's use at most once per touchEvery per process. Every request passes here: the time of

@@ -247,13 +247,9 @@ func (db *DB) APIKey(ctx context.Context, id string) (*radar.APIKey, error) {
 	return k, nil
 }
 
-// KeptAPIKey returns the columns kept of the key id since it was read, or nil.
+// KeptAPIKey returns the columns kept of the key id since it was read, or nil. The key is shared: not to be changed.
 func (db *DB) KeptAPIKey(id string) *radar.APIKey {
-	if k := db.keyCache.get(id); k != nil {
-		c := *k
-		return &c
-	}
-	return nil
+	return db.keyCache.get(id)
 }
 
 // apiKey reads the key id on q (SQLite).
