@@ -681,7 +681,7 @@ func hasDenial(sentences []string, typ string) bool {
 // typed by the news its new text announces, else it is a website change, or no change when the diff is
 // cosmetic (dates, counters, a copyright year).
 func Classify(it Item, company string, founders []string) Finding {
-	return classifyScanned(scanItem(it, company, founders), classifier)
+	return classifyScanned(scanItem(it, company, founders), classifier())
 }
 
 // classifyScanned types a scanned item with the item model m (nil: the trigger table alone).

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"radar"
@@ -39,8 +40,9 @@ type weight struct {
 	w     float64
 }
 
-// classifier is the embedded model, or nil when the embedded file holds none.
-var classifier = mustParseModel(modelText)
+// classifier returns the model items are classified with: the embedded one, read on first use so that a process
+// that classifies nothing (a command line) does not pay for it; nil when the embedded file holds none.
+var classifier = sync.OnceValue(func() *itemModel { return mustParseModel(modelText) })
 
 func mustParseModel(text string) *itemModel {
 	m, err := parseModel(text)

@@ -245,7 +245,7 @@ func TestCrossValidate(t *testing.T) {
 	saved := classifier
 	defer func() { classifier = saved }()
 
-	classifier = nil
+	classifier = func() *itemModel { return nil }
 	rules := scoreEval(t, train, false)
 	t.Log("\n" + rules.report("trigger table alone, all training items"))
 
@@ -262,7 +262,8 @@ func TestCrossValidate(t *testing.T) {
 		cfg := defaultTrain
 		cfg.l2, cfg.iterations = *l2Flag, *itersFlag
 		cfg.balance, cfg.unseen = *balanceFlag, *unseenFlag
-		classifier, _ = fitModel(t, fit, cfg)
+		m, _ := fitModel(t, fit, cfg)
+		classifier = func() *itemModel { return m }
 		s := scoreEval(t, held, *evalErrors)
 		t.Logf("fold %d: %d items, accuracy %.3f", fold, s.n, s.accuracy())
 		total.n += s.n

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:generate go test -run ^TestTrainPairModel$ -train
@@ -47,7 +48,9 @@ func tieFeature(f string) bool {
 
 var tieFeaturePrefixes = []string{"bias", "deal:", "venture", "c:", "cm:", "s:tracked", "sw:", "rule", "norule", "post", "topic", "x:"}
 
-var thePairModel = mustParsePairModel(pairModelText)
+// thePairModel is the embedded pair model, read on first use so that a process that finds no leads (a command
+// line) does not pay for it.
+var thePairModel = sync.OnceValue(func() *pairModel { return mustParsePairModel(pairModelText) })
 
 // The probabilities at which a pair becomes a lead, where the patterns tied it and where they did not,
 // chosen by cross-validation on the training files (TestCrossValidatePairs).
@@ -129,7 +132,7 @@ func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 // company to join another is kept as they found it: the evaluation set labels founders only, so the model
 // has not learnt to judge those.
 func (sc *itemScan) judge(rules []Candidate) []Candidate {
-	return sc.judgeWith(thePairModel, pairThresholds, rules)
+	return sc.judgeWith(thePairModel(), pairThresholds, rules)
 }
 
 func (sc *itemScan) judgeWith(m *pairModel, th thresholds, rules []Candidate) []Candidate {
