@@ -176,9 +176,11 @@ func WithPrincipal(ctx context.Context, p *radar.Principal) context.Context {
 }
 
 func newRequestID() string {
-	b := make([]byte, 8)
-	rand.Read(b)
-	return hex.EncodeToString(b)
+	var b [8]byte
+	rand.Read(b[:])
+	var id [16]byte
+	hex.Encode(id[:], b[:])
+	return string(id[:])
 }
 
 // ServeHTTP runs the middleware chain: request id, recovery, observation; for the API, JSON 404 and 405 for

@@ -3,7 +3,6 @@ package ratelimit
 import (
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -17,18 +16,26 @@ func (d Decision) Headers(h http.Header) {
 	if len(d.Counted) == 0 {
 		return
 	}
-	var policy, limit strings.Builder
+	var policyBuf, limitBuf [96]byte
+	policy, limit := policyBuf[:0], limitBuf[:0]
 	for i, s := range d.Counted {
 		if i > 0 {
-			policy.WriteString(", ")
-			limit.WriteString(", ")
+			policy = append(policy, ", "...)
+			limit = append(limit, ", "...)
 		}
-		name := sfString(s.Bucket.Name)
-		policy.WriteString(name + ";q=" + strconv.Itoa(s.Bucket.Limit) + ";w=" + strconv.FormatInt(s.Bucket.WindowSeconds(), 10))
-		limit.WriteString(name + ";r=" + strconv.Itoa(s.Remaining) + ";t=" + strconv.FormatInt(CeilSeconds(s.ResetAfter), 10))
+		policy = appendSFString(policy, s.Bucket.Name)
+		policy = append(policy, ";q="...)
+		policy = strconv.AppendInt(policy, int64(s.Bucket.Limit), 10)
+		policy = append(policy, ";w="...)
+		policy = strconv.AppendInt(policy, s.Bucket.WindowSeconds(), 10)
+		limit = appendSFString(limit, s.Bucket.Name)
+		limit = append(limit, ";r="...)
+		limit = strconv.AppendInt(limit, int64(s.Remaining), 10)
+		limit = append(limit, ";t="...)
+		limit = strconv.AppendInt(limit, CeilSeconds(s.ResetAfter), 10)
 	}
-	h.Set("RateLimit-Policy", policy.String())
-	h.Set("RateLimit", limit.String())
+	h.Set("RateLimit-Policy", string(policy))
+	h.Set("RateLimit", string(limit))
 	if !d.Allowed {
 		h.Set("Retry-After", strconv.FormatInt(d.RetryAfter(), 10))
 	}
@@ -44,16 +51,14 @@ func CeilSeconds(d time.Duration) int64 {
 	return max(int64((d+time.Second-1)/time.Second), 1)
 }
 
-// sfString serialises s as a structured-field string.
-func sfString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
+// appendSFString appends s to b as a structured-field string.
+func appendSFString(b []byte, s string) []byte {
+	b = append(b, '"')
 	for _, c := range []byte(s) {
 		if c == '"' || c == '\\' {
-			b.WriteByte('\\')
+			b = append(b, '\\')
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 	}
-	b.WriteByte('"')
-	return b.String()
+	return append(b, '"')
 }
