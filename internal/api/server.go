@@ -303,23 +303,32 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 	s.mux.ServeHTTP(w, r)
 }
 
+// The bucket lists of buckets, shared: readers only.
+var (
+	readBuckets    = []string{ratelimit.Read}
+	writeBuckets   = []string{ratelimit.Write}
+	createBuckets  = []string{ratelimit.Write, ratelimit.Create}
+	enrichBuckets  = []string{ratelimit.Write, ratelimit.Enrich}
+	refreshBuckets = []string{ratelimit.Write, ratelimit.Refresh}
+)
+
 // buckets names the rate buckets a REST request counts in.
 func buckets(r *http.Request) []string {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
-		return []string{ratelimit.Read}
+		return readBuckets
 	}
 	path := strings.TrimSuffix(r.URL.Path, "/")
 	switch {
 	case r.Method == http.MethodPost && (path == "/api/v1/tracker" || path == "/api/v1/tracker/batch"):
-		return []string{ratelimit.Write, ratelimit.Create}
+		return createBuckets
 	case r.Method == http.MethodPost && path == "/api/v1/tracker/enrich":
-		return []string{ratelimit.Write, ratelimit.Enrich}
+		return enrichBuckets
 	case r.Method == http.MethodPost && strings.HasPrefix(path, "/api/v1/tracker/") && strings.HasSuffix(path, "/refresh"):
-		return []string{ratelimit.Write, ratelimit.Refresh}
+		return refreshBuckets
 	case r.Method == http.MethodPost && strings.HasPrefix(path, "/api/v1/leads/") && strings.HasSuffix(path, "/track"):
-		return []string{ratelimit.Write, ratelimit.Create}
+		return createBuckets
 	}
-	return []string{ratelimit.Write}
+	return writeBuckets
 }
 
 // countEarly starts counting the request's rate when its key's secret is known to be right before the key is

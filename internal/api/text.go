@@ -22,9 +22,14 @@ import (
 // control character, a line break, invalid UTF-8): the service checks its own fields, and this check covers
 // every parameter at the edge, including those the service never reads.
 func checkQueryText(raw string) *radar.Error {
-	if raw == "" {
-		return nil
+	if plainASCII(raw) {
+		return nil // every parameter is printable ASCII: acceptable text
 	}
+	return checkQueryValues(raw)
+}
+
+// checkQueryValues is checkQueryText for any raw query: it decodes every parameter and checks its text.
+func checkQueryValues(raw string) *radar.Error {
 	vals, _ := url.ParseQuery(raw)
 	var p radar.Problems
 	for _, k := range slices.Sorted(maps.Keys(vals)) {
@@ -42,6 +47,17 @@ func checkQueryText(raw string) *radar.Error {
 		return e
 	}
 	return nil
+}
+
+// plainASCII reports whether raw holds only printable ASCII and no escape (%), so that every name and value it
+// decodes to is printable ASCII too ('+' decodes to a space).
+func plainASCII(raw string) bool {
+	for i := range len(raw) {
+		if c := raw[i]; c <= ' ' || c >= 0x7f || c == '%' {
+			return false
+		}
+	}
+	return true
 }
 
 // jsonBody reports whether a request's body is read as JSON: it says so, or says nothing (the API then
