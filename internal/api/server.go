@@ -250,7 +250,7 @@ func (s *Server) route(w *recorder, r *http.Request, st *requestState) {
 	if isAPI && !(r.Method == http.MethodGet && path == "/api/v1/openapi") {
 		cred := service.ReadCredential(r.Header.Get("Authorization"))
 		limited := s.cfg.Limiter != nil && strings.HasPrefix(path, "/api/v1/")
-		var counted chan ratelimit.Decision
+		var counted <-chan ratelimit.Decision
 		if limited && !s.cfg.Limiter.InProcess() {
 			counted = s.countEarly(r, cred)
 		}
@@ -333,7 +333,7 @@ func buckets(r *http.Request) []string {
 
 // countEarly starts counting the request's rate when its key's secret is known to be right before the key is
 // read, so that the round trips of the count and of the read (for the key's revocation) overlap; nil otherwise.
-func (s *Server) countEarly(r *http.Request, cred service.Credential) chan ratelimit.Decision {
+func (s *Server) countEarly(r *http.Request, cred service.Credential) <-chan ratelimit.Decision {
 	id, ok := s.svc.VerifiedKey(cred)
 	if !ok {
 		return nil

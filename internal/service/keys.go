@@ -77,9 +77,16 @@ func appendCheck(b []byte, secret string) []byte {
 	return b32.AppendEncode(b, sum[:])[:len(b)+keyCheckLen]
 }
 
-func hashSecret(secret string) []byte {
-	h := sha256.Sum256([]byte(secret))
-	return h[:]
+// checked reports whether a secret (with its check) ends in the check characters of the rest.
+func checked(secret string) bool {
+	var check [8]byte
+	return string(appendCheck(check[:0], secret[:keySecretLen])) == secret[keySecretLen:]
+}
+
+// hashSecret is the hash of a secret (with its check) that a key stores.
+func hashSecret(secret string) [sha256.Size]byte {
+	var buf [keySecretLen + keyCheckLen]byte
+	return sha256.Sum256(append(buf[:0], secret...))
 }
 
 // CreateOrg creates an organisation.
@@ -134,10 +141,11 @@ func (s *Service) CreateKey(ctx context.Context, orgID, name string, scopes []st
 	id := randomB32(keyIDLen)
 	secret := randomB32(keySecretLen)
 	secret += keyCheck(secret)
+	hash := hashSecret(secret)
 	now := s.nowTime()
 	k := &radar.APIKey{
 		ID: id, OrgID: orgID, OrgSlug: org.Slug, Name: name, Scopes: slices.Compact(slices.Sorted(slices.Values(scopes))),
-		SecretHash: hashSecret(secret), CreatedAt: now,
+		SecretHash: hash[:], CreatedAt: now,
 	}
 	if expires > 0 {
 		t := radar.NewTime(now.Add(expires))
@@ -191,12 +199,10 @@ func ReadCredential(header string) Credential {
 		return Credential{err: unauthorized("malformed Authorization header: want Bearer <key>")}
 	}
 	id, secret, ok := parseKey(strings.TrimSpace(token))
-	var check [8]byte
-	if !ok || string(appendCheck(check[:0], secret[:keySecretLen])) != secret[keySecretLen:] {
+	if !ok || !checked(secret) {
 		return Credential{err: unauthorized("malformed API key")}
 	}
-	var buf [keySecretLen + keyCheckLen]byte
-	return Credential{id: id, hash: sha256.Sum256(append(buf[:0], secret...))}
+	return Credential{id: id, hash: hashSecret(secret)}
 }
 
 // opens reports whether c's secret is that of k.
