@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -60,6 +61,42 @@ func TestKeyReadsUseGenericPlans(t *testing.T) {
 	v, err := sqldb.KeyReaderSetting(context.Background(), db, "plan_cache_mode")
 	if err != nil || v != "force_generic_plan" {
 		t.Errorf("plan_cache_mode of the key reader = %q, %v; want force_generic_plan", v, err)
+	}
+}
+
+// A batch of key reads looks each key up in the primary key's index, however few keys there are. With a few
+// hundred keys PostgreSQL found a scan of the whole table cheaper, and every batch compared each key's id with
+// every id asked: most of the database's CPU under a load of reads.
+func TestKeyReadsSeekTheIndex(t *testing.T) {
+	if !slices.Contains(storetest.Engines(), sqldb.Postgres) {
+		t.Skip("PostgreSQL only; set " + storetest.PostgresEnv)
+	}
+	ctx := context.Background()
+	url := storetest.URL(t, sqldb.Postgres)
+	db, err := sqldb.Open(ctx, url, sqldb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	org := engineOrg(t, db)
+	var ids []string
+	for i := range 300 {
+		k := &radar.APIKey{ID: uuid.NewString()[:12], OrgID: org, Name: "k", Scopes: []string{radar.ScopeTrackerRead},
+			SecretHash: []byte{byte(i)}, CreatedAt: radar.NewTime(time.Now())}
+		if err := db.CreateAPIKey(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, k.ID)
+	}
+	if _, err := rawSQL(t, url).ExecContext(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := sqldb.KeyStatesPlan(ctx, db, ids[:9], []string{org})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plan, `"Seq Scan"`) {
+		t.Fatalf("the key read scans a table:\n%s", plan)
 	}
 }
 

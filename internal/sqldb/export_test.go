@@ -23,3 +23,11 @@ func PageCondition(alias string, p radar.Page, bound int) (string, []any) {
 	}
 	return w.conds[0], w.args[bound:]
 }
+
+// KeyStatesPlan is the plan, in JSON, of the key reader's statement for the keys ids of the organisations orgs
+// (PostgreSQL).
+func KeyStatesPlan(ctx context.Context, db *DB, ids, orgs []string) (string, error) {
+	var plan string
+	err := pgQuerier{db.eng.(*pgEngine).keys}.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+keyStatesRead, ids, orgs).Scan(&plan)
+	return plan, err
+}
