@@ -159,29 +159,18 @@ const keyRead = `SELECT ` + keyColumns + `,
 	(SELECT CAST(COALESCE(SUM(c.n), 0) AS BIGINT) FROM org_changes c WHERE c.org_id = k.org_id)
 	FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE `
 
-// keyStateRead reads what may change of a key once it is issued, its revocation and last use, with its
-// organisation's change count: the rest (organisation, name, scopes, secret hash, expiry) is written once, by
-// CreateAPIKey, and kept in the process (keyCache).
-const keyStateRead = `SELECT k.id, k.revoked_at, k.last_used_at,
-	(SELECT CAST(COALESCE(SUM(c.n), 0) AS BIGINT) FROM org_changes c WHERE c.org_id = k.org_id)
-	FROM api_keys k WHERE `
-
 func scanKeyChanges(r row) (*radar.APIKey, error) {
 	var changes int64
 	return scanKeyWith(r, &changes)
 }
 
-// keyState is a row of keyStateRead.
+// keyState is what may change of a key once it is issued, its revocation and last use, with its organisation's
+// change count: the rest (organisation, name, scopes, secret hash, expiry) is written once, by CreateAPIKey, and
+// kept in the process (keyCache).
 type keyState struct {
 	id            string
 	revoked, used *int64
 	changes       int64
-}
-
-func scanKeyState(r row) (keyState, error) {
-	var s keyState
-	err := r.Scan(&s.id, &s.revoked, &s.used, &s.changes)
-	return s, err
 }
 
 // maxCachedKeys bounds the keys a process keeps; past it the cache starts over.
@@ -227,22 +216,15 @@ func (s keyState) with(base *radar.APIKey) *radar.APIKey {
 }
 
 // APIKey finds a key of any organisation, with the organisation's change count. Every request reads its key,
-// so on PostgreSQL the reads of concurrent requests go out together, in one query; a key read before is read
-// again only for its revocation, last use and change count.
+// so the reads of concurrent requests go out together, in one query; a key read before is read again only for
+// its revocation, last use and change count.
 func (db *DB) APIKey(ctx context.Context, id string) (*radar.APIKey, error) {
-	var (
-		k   *radar.APIKey
-		err error
-	)
-	if db.keys != nil {
-		if k, err = db.keys.Do(ctx, id); err == nil && k == nil {
-			return nil, radar.ErrNotFound
-		}
-	} else {
-		k, err = db.apiKey(ctx, db.quickReader(), id)
-	}
+	k, err := db.keys.Do(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: api key: %w", err)
+	}
+	if k == nil {
+		return nil, radar.ErrNotFound
 	}
 	return k, nil
 }
@@ -252,32 +234,8 @@ func (db *DB) KeptAPIKey(id string) *radar.APIKey {
 	return db.keyCache.get(id)
 }
 
-// apiKey reads the key id on q (SQLite).
-func (db *DB) apiKey(ctx context.Context, q querier, id string) (*radar.APIKey, error) {
-	if base := db.keyCache.get(id); base != nil {
-		s, err := scanKeyState(q.QueryRow(ctx, keyStateRead+`k.id = $1`, id))
-		if isNoRows(err) {
-			db.keyCache.drop(id)
-			return nil, radar.ErrNotFound
-		}
-		if err != nil {
-			return nil, err
-		}
-		return s.with(base), nil
-	}
-	k, err := scanKeyChanges(q.QueryRow(ctx, keyRead+`k.id = $1`, id))
-	if isNoRows(err) {
-		return nil, radar.ErrNotFound
-	}
-	if err != nil {
-		return nil, err
-	}
-	db.keyCache.put(k)
-	return k, nil
-}
-
-// apiKeys reads the keys ids in one query on q (PostgreSQL); a key not found is nil. When every key is kept
-// in keyCache, only their changing columns are read.
+// apiKeys reads the keys ids in one query on q; a key not found is nil. When every key is kept in keyCache,
+// only their changing columns are read.
 func (db *DB) apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.APIKey, error) {
 	bases := make([]*radar.APIKey, len(ids))
 	all := true
@@ -287,9 +245,9 @@ func (db *DB) apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.AP
 		}
 	}
 	if all {
-		return keyStates(ctx, q, ids, bases, db.keyCache.drop)
+		return db.keyStates(ctx, q, ids, bases)
 	}
-	rs, err := q.Query(ctx, keyRead+`k.id = ANY($1)`, ids)
+	rs, err := q.Query(ctx, db.keysRead, listArg(db.eng.name(), ids))
 	if err != nil {
 		return nil, err
 	}
@@ -327,20 +285,23 @@ func (db *DB) apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.AP
 // keyStatesRead reads the changing columns of the keys $1 and the change counts of their organisations $2, in one
 // statement: a row of kind 'k' per key found, and one of kind 'o' per organisation that has counted a change.
 // Summing each organisation's count once, not once per key, halves the server's work on a batch.
-const keyStatesRead = `SELECT 'k', id, revoked_at, last_used_at, CAST(NULL AS BIGINT) FROM api_keys WHERE id = ANY($1)
+func keyStatesRead(engine string) string {
+	return `SELECT 'k', id, revoked_at, last_used_at, CAST(NULL AS BIGINT) FROM api_keys WHERE ` + inList(engine, "id", 1) + `
 	UNION ALL
-	SELECT 'o', org_id, NULL, NULL, CAST(SUM(n) AS BIGINT) FROM org_changes WHERE org_id = ANY($2) GROUP BY org_id`
+	SELECT 'o', org_id, NULL, NULL, CAST(SUM(n) AS BIGINT) FROM org_changes WHERE ` + inList(engine, "org_id", 2) + ` GROUP BY org_id`
+}
 
 // keyStates reads the changing columns of the keys ids, whose other columns are bases; a key not found is nil,
 // and dropped.
-func keyStates(ctx context.Context, q querier, ids []string, bases []*radar.APIKey, drop func(id string)) ([]*radar.APIKey, error) {
+func (db *DB) keyStates(ctx context.Context, q querier, ids []string, bases []*radar.APIKey) ([]*radar.APIKey, error) {
 	orgs := make([]string, 0, 1)
 	for _, b := range bases {
 		if !slices.Contains(orgs, b.OrgID) {
 			orgs = append(orgs, b.OrgID)
 		}
 	}
-	rs, err := q.Query(ctx, keyStatesRead, ids, orgs)
+	engine := db.eng.name()
+	rs, err := q.Query(ctx, db.keyStatesRead, listArg(engine, ids), listArg(engine, orgs))
 	if err != nil {
 		return nil, err
 	}
@@ -369,7 +330,7 @@ func keyStates(ctx context.Context, q querier, ids []string, bases []*radar.APIK
 	for i, id := range ids {
 		s, ok := states[id]
 		if !ok {
-			drop(id)
+			db.keyCache.drop(id)
 			continue
 		}
 		s.changes = changes[bases[i].OrgID]

@@ -16,7 +16,7 @@ import (
 	"radar/internal/sqldb/storetest"
 )
 
-// Requests read their keys concurrently (on PostgreSQL, in shared queries): each gets its own key, with its
+// Requests read their keys concurrently, in shared queries: each gets its own key, with its
 // own organisation, and an unknown id is not found.
 func TestConcurrentKeyReads(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
@@ -101,8 +101,8 @@ func TestKeyReadsSeekTheIndex(t *testing.T) {
 }
 
 // A key read again is read whole: what a process keeps of it never hides a revocation, a use or a change
-// written by another process on the same database, and a key read many times at once (on PostgreSQL, in
-// shared queries) comes back the same to each caller.
+// written by another process on the same database, and a key read many times at once, in shared queries, comes
+// back the same to each caller.
 func TestKeyReadsSeeOtherProcesses(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
@@ -181,7 +181,7 @@ func TestKeyReadsSeeOtherProcesses(t *testing.T) {
 	})
 }
 
-// Keys of several organisations read together, in one batch on PostgreSQL, each carry their own organisation's
+// Keys of several organisations read together, in one batch, each carry their own organisation's
 // change count, and an organisation that has changed nothing yet counts 0.
 func TestKeyReadsCountEachOrgsChanges(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {

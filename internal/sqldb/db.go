@@ -68,7 +68,9 @@ type DB struct {
 	logger *slog.Logger
 	// entityCols and compactEntityCols are the select lists of the full and compact entity reads.
 	entityCols, compactEntityCols string
-	// keys batches the key reads of concurrent requests (PostgreSQL only: SQLite reads in-process).
+	// keysRead and keyStatesRead read a batch of keys whole, and only what changes of them.
+	keysRead, keyStatesRead string
+	// keys batches the key reads of concurrent requests.
 	keys *batch.Batcher[string, *radar.APIKey]
 	// keyCache keeps what never changes of the keys read (see APIKey).
 	keyCache keyCache
@@ -146,14 +148,16 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{eng: eng, logger: logger, applied: applied, runEvery: opts.RunEvery, entityCols: entitySelect(eng, entityColumns),
-		compactEntityCols: entitySelect(eng, compactEntityColumns)}
+		compactEntityCols: entitySelect(eng, compactEntityColumns), keysRead: keyRead + inList(eng.name(), "k.id", 1),
+		keyStatesRead: keyStatesRead(eng.name())}
 	db.uses = batch.New(db.touchKeys, batch.Config{InFlight: 1, MaxSize: 500, Timeout: 10 * time.Second})
+	keys := db.quickReader()
 	if pg, ok := eng.(*pgEngine); ok {
-		keys := pgQuerier{pg.keys}
-		db.keys = batch.New(func(ctx context.Context, ids []string) ([]*radar.APIKey, error) {
-			return db.apiKeys(ctx, keys, ids)
-		}, batch.Config{InFlight: 1, MaxSize: 100, Timeout: 10 * time.Second})
+		keys = pgQuerier{pg.keys}
 	}
+	db.keys = batch.New(func(ctx context.Context, ids []string) ([]*radar.APIKey, error) {
+		return db.apiKeys(ctx, keys, ids)
+	}, batch.Config{InFlight: 1, MaxSize: 100, Timeout: 10 * time.Second})
 	return db, nil
 }
 

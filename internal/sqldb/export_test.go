@@ -28,6 +28,6 @@ func PageCondition(alias string, p radar.Page, bound int) (string, []any) {
 // (PostgreSQL).
 func KeyStatesPlan(ctx context.Context, db *DB, ids, orgs []string) (string, error) {
 	var plan string
-	err := pgQuerier{db.eng.(*pgEngine).keys}.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+keyStatesRead, ids, orgs).Scan(&plan)
+	err := pgQuerier{db.eng.(*pgEngine).keys}.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+db.keyStatesRead, ids, orgs).Scan(&plan)
 	return plan, err
 }

@@ -121,3 +121,20 @@ func likePattern(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return "%" + strings.ToLower(r.Replace(s)) + "%"
 }
+
+// inList is the condition that col is one of the strings bound to $n as listArg: an array on PostgreSQL, a
+// JSON array on SQLite, so that a statement's text is the same for any number of values.
+func inList(engine, col string, n int) string {
+	if engine == SQLite {
+		return col + " IN (SELECT value FROM json_each($" + strconv.Itoa(n) + "))"
+	}
+	return col + " = ANY($" + strconv.Itoa(n) + ")"
+}
+
+// listArg is the value of vals bound for inList.
+func listArg(engine string, vals []string) any {
+	if engine == SQLite {
+		return jsonText(vals)
+	}
+	return vals
+}
