@@ -24,6 +24,12 @@ const (
 	DefaultPollInterval = time.Second
 )
 
+// fetchCooldown is the least time between two fetches of a queue's jobs. A queue fetches when a worker is free,
+// at most as many jobs as are free, so with one worker it works at most one job per fetchCooldown: River's
+// default of 100 ms held a queue of quick jobs (a run whose website fails, say) to 10 a second whatever the
+// CPU could do.
+const fetchCooldown = 5 * time.Millisecond
+
 // DefaultMaxWorkers is the default of WorkerOptions.MaxWorkers: half the CPUs Go may use, at least one, so that
 // background work leaves the API at least half the machine however many jobs wait.
 func DefaultMaxWorkers() int { return max(1, runtime.GOMAXPROCS(0)/2) }
@@ -123,7 +129,7 @@ func (db *DB) StartWorkers(ctx context.Context, o WorkerOptions) (*WorkerPool, e
 		JobTimeout:           o.JobTimeout,
 		RescueStuckJobsAfter: o.RescueAfter,
 		FetchPollInterval:    o.PollInterval,
-		FetchCooldown:        min(river.FetchCooldownDefault, o.PollInterval),
+		FetchCooldown:        min(fetchCooldown, o.PollInterval),
 		MaxAttempts:          maxAttempts,
 	}
 	if o.RetryDelay != nil {

@@ -139,6 +139,7 @@ func BenchmarkDueRuns(b *testing.B) {
 			cfg.Mailer = nil
 			cfg.ScheduleEvery = time.Hour
 			cfg.MaxWorkers = *dueWorkers
+			cfg.PollInterval = 0 // radar serve's: the queue's throughput depends on it
 			fetcher := fetch.New(fetch.Config{AllowPrivate: true, PerHostConcurrency: 64})
 			cfg.Crawler = crawl.New(crawl.Config{Fetcher: fetcher})
 			e := v.start(cfg)
