@@ -60,10 +60,13 @@ func openSQLite(ctx context.Context, path string, opts Options) (*sqliteEngine, 
 		}
 		return "file:" + path + "?" + q.Encode()
 	}
-	writer, err := sql.Open("sqlite", dsn()+"&_txlock=immediate")
+	// The writer keeps the statements it runs: the job queue's and the transactions' are few and run again and
+	// again. The readers keep theirs in readStmts.
+	wc, err := newStmtConnector(dsn()+"&_txlock=immediate", stmtCacheSize)
 	if err != nil {
 		return nil, fmt.Errorf("sqldb: sqlite: %w", err)
 	}
+	writer := sql.OpenDB(wc)
 	writer.SetMaxOpenConns(1)
 	writer.SetMaxIdleConns(1)
 	writer.SetConnMaxLifetime(0)
