@@ -282,10 +282,10 @@ func (db *DB) apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.AP
 	return out, nil
 }
 
-// keyStatesRead reads the changing columns of the keys $1 and the change counts of their organisations $2, in one
+// keyStatesSQL reads the changing columns of the keys $1 and the change counts of their organisations $2, in one
 // statement: a row of kind 'k' per key found, and one of kind 'o' per organisation that has counted a change.
 // Summing each organisation's count once, not once per key, halves the server's work on a batch.
-func keyStatesRead(engine string) string {
+func keyStatesSQL(engine string) string {
 	return `SELECT 'k', id, revoked_at, last_used_at, CAST(NULL AS BIGINT) FROM api_keys WHERE ` + inList(engine, "id", 1) + `
 	UNION ALL
 	SELECT 'o', org_id, NULL, NULL, CAST(SUM(n) AS BIGINT) FROM org_changes WHERE ` + inList(engine, "org_id", 2) + ` GROUP BY org_id`

@@ -149,7 +149,7 @@ func Open(ctx context.Context, url string, opts Options) (*DB, error) {
 	}
 	db := &DB{eng: eng, logger: logger, applied: applied, runEvery: opts.RunEvery, entityCols: entitySelect(eng, entityColumns),
 		compactEntityCols: entitySelect(eng, compactEntityColumns), keysRead: keyRead + inList(eng.name(), "k.id", 1),
-		keyStatesRead: keyStatesRead(eng.name())}
+		keyStatesRead: keyStatesSQL(eng.name())}
 	db.uses = batch.New(db.touchKeys, batch.Config{InFlight: 1, MaxSize: 500, Timeout: 10 * time.Second})
 	keys := db.quickReader()
 	if pg, ok := eng.(*pgEngine); ok {

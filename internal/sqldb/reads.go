@@ -38,3 +38,8 @@ func (u uncancelled) QueryRow(ctx context.Context, text string, args ...any) row
 	}
 	return u.q.QueryRow(context.WithoutCancel(ctx), text, args...)
 }
+
+// errRow is a row whose query failed before it ran.
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }

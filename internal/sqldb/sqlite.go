@@ -26,10 +26,6 @@ var sqliteMigrations embed.FS
 type sqliteEngine struct {
 	writer *sql.DB
 	read   *sql.DB
-	// readStmts keeps the readers' prepared statements.
-	readStmts *stmtCache
-	// writeStmts are the statements prepared on the writer (preparedWrites).
-	writeStmts map[string]*sql.Stmt
 	// group takes the batches of execBatch to the group commit, until quit is closed; stopped is closed when
 	// the group commit has stopped.
 	group         chan *groupReq
@@ -60,13 +56,10 @@ func openSQLite(ctx context.Context, path string, opts Options) (*sqliteEngine, 
 		}
 		return "file:" + path + "?" + q.Encode()
 	}
-	// The writer keeps the statements it runs: the job queue's and the transactions' are few and run again and
-	// again. The readers keep theirs in readStmts.
-	wc, err := newStmtConnector(dsn()+"&_txlock=immediate", stmtCacheSize)
+	writer, err := openKeeping(dsn() + "&_txlock=immediate")
 	if err != nil {
-		return nil, fmt.Errorf("sqldb: sqlite: %w", err)
+		return nil, err
 	}
-	writer := sql.OpenDB(wc)
 	writer.SetMaxOpenConns(1)
 	writer.SetMaxIdleConns(1)
 	writer.SetConnMaxLifetime(0)
@@ -75,18 +68,12 @@ func openSQLite(ctx context.Context, path string, opts Options) (*sqliteEngine, 
 		writer.Close()
 		return nil, err
 	}
-	e.read, err = sql.Open("sqlite", dsn("query_only(1)"))
-	if err != nil {
+	if e.read, err = openKeeping(dsn("query_only(1)")); err != nil {
 		writer.Close()
-		return nil, fmt.Errorf("sqldb: sqlite: %w", err)
+		return nil, err
 	}
 	e.read.SetMaxOpenConns(4)
 	e.read.SetMaxIdleConns(4)
-	e.readStmts = newStmtCache(e.read, stmtCacheSize)
-	if err := e.prepareWrites(ctx); err != nil {
-		e.close()
-		return nil, err
-	}
 	e.group, e.quit, e.stopped = make(chan *groupReq), make(chan struct{}), make(chan struct{})
 	go e.commitGroups()
 	return e, nil
@@ -118,7 +105,7 @@ func (e *sqliteEngine) migrate(ctx context.Context, opts Options) error {
 }
 
 func (e *sqliteEngine) name() string     { return SQLite }
-func (e *sqliteEngine) reader() querier  { return cachedQuerier{e.readStmts} }
+func (e *sqliteEngine) reader() querier  { return sqlQuerier{e.read} }
 func (e *sqliteEngine) writerQ() querier { return sqlQuerier{e.writer} }
 
 func (e *sqliteEngine) inTx(ctx context.Context, fn func(q querier, tx any) error) error {
@@ -126,7 +113,7 @@ func (e *sqliteEngine) inTx(ctx context.Context, fn func(q querier, tx any) erro
 	if err != nil {
 		return fmt.Errorf("sqldb: begin: %w", err)
 	}
-	if err := fn(writeQuerier{tx: tx, stmts: e.writeStmts}, tx); err != nil {
+	if err := fn(sqlQuerier{tx}, tx); err != nil {
 		tx.Rollback()
 		return err
 	}
@@ -151,12 +138,6 @@ func (e *sqliteEngine) close() error {
 		})
 	}
 	var errs []error
-	if e.readStmts != nil {
-		errs = append(errs, e.readStmts.close())
-	}
-	for _, s := range e.writeStmts {
-		errs = append(errs, s.Close())
-	}
 	if e.read != nil {
 		errs = append(errs, e.read.Close())
 	}

@@ -2,7 +2,6 @@ package sqldb
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -77,10 +76,6 @@ const (
 	postgresInsertJob = `INSERT INTO river_job (args, kind, max_attempts, metadata, priority, queue, state, tags)
 			VALUES ($1::jsonb, $2, $3, '{}', 1, $4, 'available', '{}')`
 )
-
-// preparedWrites are the statements SQLite's writer prepares when it opens: those of a create and of the jobs.
-var preparedWrites = []string{insertEntitySQL, upsertFounderSQL, insertKeySQL, upsertKeySQL, insertSectorSQL,
-	bumpVersionSQL, countChangeSQL, completeIdemSQL, sqliteInsertJob}
 
 // createStmts are the statements that insert e with its founders, identity keys and sectors, enqueue jobs and
 // complete idem; keys[0] and keys[1] bound the identity keys' statements.
@@ -305,48 +300,4 @@ func (e *sqliteEngine) runAlone(r *groupReq) error {
 		}
 		return nil
 	})
-}
-
-// prepareWrites prepares the statements of preparedWrites on the writer's connection.
-func (e *sqliteEngine) prepareWrites(ctx context.Context) error {
-	e.writeStmts = make(map[string]*sql.Stmt, len(preparedWrites))
-	for _, text := range preparedWrites {
-		s, err := e.writer.PrepareContext(ctx, text)
-		if err != nil {
-			return fmt.Errorf("sqldb: sqlite: prepare: %w", err)
-		}
-		e.writeStmts[text] = s
-	}
-	return nil
-}
-
-// writeQuerier runs the statements of a write transaction on SQLite, the prepared ones without parsing them
-// again: the writer is a single connection, on which they stay prepared.
-type writeQuerier struct {
-	tx    *sql.Tx
-	stmts map[string]*sql.Stmt
-}
-
-func (w writeQuerier) Exec(ctx context.Context, q string, args ...any) (int64, error) {
-	var (
-		res sql.Result
-		err error
-	)
-	if s, ok := w.stmts[q]; ok {
-		res, err = w.tx.StmtContext(ctx, s).ExecContext(ctx, args...)
-	} else {
-		res, err = w.tx.ExecContext(ctx, q, args...)
-	}
-	if err != nil {
-		return 0, err
-	}
-	return res.RowsAffected()
-}
-
-func (w writeQuerier) Query(ctx context.Context, q string, args ...any) (rows, error) {
-	return sqlQuerier{w.tx}.Query(ctx, q, args...)
-}
-
-func (w writeQuerier) QueryRow(ctx context.Context, q string, args ...any) row {
-	return w.tx.QueryRowContext(ctx, q, args...)
 }
