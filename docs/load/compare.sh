@@ -13,7 +13,8 @@
 # Environment: DURATION (10s) per run, ROUNDS (3), THREADS (2) and CONNECTIONS (32) of wrk, KEYS (3000) API keys
 # per database, MEMORY_COMPANIES (10000), PROFILE_DIR (a new folder under /tmp, kept, a subfolder per section; "off": no profiles),
 # CREATES ("off": the postgres section measures reads only, without the creates and the background work they
-# queue), RADAR_BIN (a radar binary to measure instead of building this checkout: an earlier build, for before and after).
+# queue), RADAR_BIN (a radar binary to measure instead of building this checkout: an earlier build, for before and after),
+# RADAR_ENV (settings for every radar serve it starts, such as "GOMAXPROCS=1").
 # Needs wrk, psql (postgres sections), go, curl, jq; PostgreSQL at 127.0.0.1:5432 (database test, user postgres)
 # and Redis at 127.0.0.1:6379 for the postgres sections.
 set -euo pipefail
@@ -154,7 +155,8 @@ wait_idle() {
 start_radar() { # start_radar NAME ADDR [VAR=VALUE...]: runs radar serve in the background; sets $pid
   local name=$1 addr=$2
   shift 2
-  env RADAR_ADDR="$addr" RADAR_FETCH_ALLOW_PRIVATE=true "$@" "$radar" serve 2>"$work/$name.log" &
+  # shellcheck disable=SC2086 # RADAR_ENV is a list of VAR=VALUE words
+  env RADAR_ADDR="$addr" RADAR_FETCH_ALLOW_PRIVATE=true ${RADAR_ENV:-} "$@" "$radar" serve 2>"$work/$name.log" &
   pid=$!
   wait_http "http://$addr/readyz"
 }
@@ -266,7 +268,22 @@ med() { # med SECTION TARGET OP COLUMN: the median over the rounds ("-" when non
   awk -v s="$1" -v t="$2" -v o="$3" -v c="$4" '$1 == s && $2 == t && $3 == o {print $c}' "$results" | sort -g |
     awk '{v[NR] = $1} END{print NR ? v[int((NR + 1) / 2)] : "-"}'
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN{if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-"}'; }
+# rounds SECTION TARGET OP OTHER: TARGET's rps over OTHER's, round by round, in round order. Runs of the same round
+# are seconds apart, so a machine whose speed drifts between rounds moves these less than a ratio of medians.
+rounds() {
+  awk -v s="$1" -v t="$2" -v o="$3" -v x="$4" '$1 == s && $3 == o && ($2 == t || $2 == x) {v[$2, $4] = $5; if ($4 > n) n = $4}
+    END{for (i = 1; i <= n; i++) if (v[t, i] > 0 && v[x, i] > 0) printf "%.2f\n", v[t, i] / v[x, i]}' "$results"
+}
+share() { # share SECTION TARGET OP OTHER: the median of rounds
+  rounds "$@" | sort -g | awk '{v[NR] = $1} END{print NR ? v[int((NR + 1) / 2)] : "-"}'
+}
+# shares SECTION TARGET OTHER OP...: one line of every OP's rounds
+shares() {
+  local sec=$1 t=$2 x=$3 op out=""
+  shift 3
+  for op in "$@"; do out="$out  $op $(rounds "$sec" "$t" "$op" "$x" | paste -sd' ')"; done
+  echo "$t / $x, round by round:$out"
+}
 cell() { # cell SECTION TARGET OP: "rps p50 p99" medians
   printf '%8s %7s %7s' "$(med "$@" 5)" "$(med "$@" 6)" "$(med "$@" 7)"
 }
@@ -403,17 +420,18 @@ section_sqlite() {
     measure sqlite pocketbase create "$round" "$pbpid" "$p" post.lua "$pbkeys" /api/collections/companies/records "$work/pb-create.json" "s$round" 200
   done
   echo
-  echo "SQLite, medians of $ROUNDS rounds, each column on its own (rps: requests a second; p50, p99: latency in ms; CPU and RSS: the server's)"
+  echo "SQLite, medians of $ROUNDS rounds, each column on its own (rps: requests a second; p50, p99: latency in ms; CPU and RSS: the server's; R/ceil, R/PB: the median of the rounds' ratios of rps)"
   printf '%-9s | %-24s | %-24s | %8s | %6s | %6s | %-13s | %-11s\n' operation "Radar rps p50 p99" \
     "PocketBase rps p50 p99" "ceiling" "R/ceil" "R/PB" "CPU µs/req R PB" "RSS MB R PB"
   local op
   for op in list full one create; do
     printf '%-9s | %s | %s | %8s | %6s | %6s | %6s %6s | %5s %5s\n' "$op" "$(cell sqlite radar $op)" \
       "$(cell sqlite pocketbase $op)" "$(med sqlite ceiling $op 5)" \
-      "$(ratio "$(med sqlite radar $op 5)" "$(med sqlite ceiling $op 5)")" \
-      "$(ratio "$(med sqlite radar $op 5)" "$(med sqlite pocketbase $op 5)")" \
+      "$(share sqlite radar $op ceiling)" "$(share sqlite radar $op pocketbase)" \
       "$(med sqlite radar $op 10)" "$(med sqlite pocketbase $op 10)" "$(med sqlite radar $op 11)" "$(med sqlite pocketbase $op 11)"
   done
+  shares sqlite radar ceiling list full one
+  shares sqlite radar pocketbase list full one create
   background "$work/sqlite.background"
   echo "list: Radar ?limit=25 (compact) | PocketBase perPage=25&sort=-created&skipTotal=1&fields=(all but policy)"
   echo "full: Radar ?limit=25&view=full | PocketBase perPage=25&sort=-created&skipTotal=1 (every field)"
@@ -517,7 +535,7 @@ section_postgres() {
       $1, $3 ? $2 * 1e6 / c / $3 : 0}' <<<"$idle")"
   done
   echo
-  echo "PostgreSQL and Redis, medians of $ROUNDS rounds, each column on its own (two replicas: rps summed, latency the worse, CPU and RSS of both)"
+  echo "PostgreSQL and Redis, medians of $ROUNDS rounds, each column on its own (two replicas: rps summed, latency the worse, CPU and RSS of both; R/ceil: the median of the rounds' ratios)"
   printf '%-16s | %-24s | %8s | %6s | %10s | %6s\n' operation "Radar rps p50 p99" ceiling R/ceil "CPU µs/req" "RSS MB"
   local op t
   for op in list list2 full one create; do
@@ -525,9 +543,11 @@ section_postgres() {
     [ "$op" != list2 ] || t=radar2
     printf '%-16s | %s | %8s | %6s | %10s | %6s\n' "$( [ $op = list2 ] && echo "list, 2 replicas" || echo $op)" \
       "$(cell postgres $t ${op%2})" "$(med postgres ceiling ${op%2} 5)" \
-      "$(ratio "$(med postgres $t ${op%2} 5)" "$(med postgres ceiling ${op%2} 5)")" \
+      "$(share postgres $t ${op%2} ceiling)" \
       "$(med postgres $t ${op%2} 10)" "$(med postgres $t ${op%2} 11)"
   done
+  shares postgres radar ceiling list full one
+  shares postgres radar2 ceiling list
   [ ! -s "$work/pg.background" ] || background "$work/pg.background"
   stop "$apid"
   stop "$bpid"
