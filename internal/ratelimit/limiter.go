@@ -105,12 +105,14 @@ func (l *Limiter) InProcess() bool {
 }
 
 // storeContext bounds the store's calls by the Limiter's timeout. A Memory store answers at once, and its calls
-// go without the timer (3 % of the CPU of a listed page on SQLite).
+// go without the timer (3 % of the CPU of a listed page on SQLite). The bound does not hang on ctx's
+// cancellation: a count that short need not stop when the client goes, and a context hung on the request's would
+// be registered with it and removed again on every request.
 func (l *Limiter) storeContext(ctx context.Context) (context.Context, context.CancelFunc) {
 	if l.InProcess() {
 		return ctx, func() {}
 	}
-	return context.WithTimeout(ctx, l.timeout)
+	return context.WithTimeout(context.WithoutCancel(ctx), l.timeout)
 }
 
 // BucketStatus is one bucket's state for an API key in the current window.
