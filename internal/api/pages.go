@@ -32,11 +32,24 @@ const maxCachedQuery = 1024
 // was computed at: every write to the organisation's data moves the count in the write's own transaction, so a
 // page served from here is never older than what the database shows the same request, on any replica.
 // Pages are kept for listPageMaxAge at most.
+//
+// A page missing from the cache is computed once for all the requests that miss it at once: while one request
+// computes a page, the others that want it at the same change count or an earlier one wait for that page (see
+// share). After every write to a busy organisation, its readers would otherwise all compute the same page.
 type listCache struct {
-	mu    sync.Mutex
-	pages map[string]cachedPage
-	size  int
-	max   int
+	mu      sync.Mutex
+	pages   map[string]cachedPage
+	flights map[string]*flight
+	size    int
+	max     int
+}
+
+// flight is a page being computed at a change count.
+type flight struct {
+	changes int64
+	done    chan struct{}
+	waiters int    // requests waiting for it
+	body    []byte // once done: the page, or nil when computing it failed
 }
 
 type cachedPage struct {
@@ -46,7 +59,55 @@ type cachedPage struct {
 }
 
 func newListCache(max int) *listCache {
-	return &listCache{pages: map[string]cachedPage{}, max: max}
+	return &listCache{pages: map[string]cachedPage{}, flights: map[string]*flight{}, max: max}
+}
+
+// share returns the page key at change count changes and whether it was computed by this call. A page being
+// computed by another request at changes or a later count is waited for, until ctx ends; a later count holds every
+// change of an earlier one. Otherwise compute computes it, and it is kept. When the request waited for fails, the
+// waiters compute the page themselves, so that its error is never another request's.
+func (c *listCache) share(ctx context.Context, key string, changes int64, compute func() ([]byte, error)) ([]byte, bool, error) {
+	c.mu.Lock()
+	if p, ok := c.pages[key]; ok && p.changes == changes && time.Since(p.at) <= listPageMaxAge {
+		c.mu.Unlock()
+		return p.body, false, nil
+	}
+	if f, ok := c.flights[key]; ok && f.changes >= changes {
+		f.waiters++
+		c.mu.Unlock()
+		select {
+		case <-f.done:
+		case <-ctx.Done():
+			return nil, false, ctx.Err()
+		}
+		if f.body != nil {
+			return f.body, false, nil
+		}
+		b, err := compute()
+		if err == nil {
+			c.put(key, changes, b)
+		}
+		return b, true, err
+	}
+	// A flight at an earlier count is left to its waiters; later requests wait for this one.
+	f := &flight{changes: changes, done: make(chan struct{})}
+	c.flights[key] = f
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		if c.flights[key] == f {
+			delete(c.flights, key)
+		}
+		c.mu.Unlock()
+		close(f.done)
+	}()
+	b, err := compute()
+	if err != nil {
+		return nil, true, err
+	}
+	c.put(key, changes, b)
+	f.body = b
+	return b, true, nil
 }
 
 func (c *listCache) get(key string, changes int64) []byte {
@@ -96,28 +157,29 @@ func listPage[T any](ctx context.Context, s *Server, name, scope string, cacheab
 	}
 	st := stateOf(ctx)
 	cacheable = cacheable && p.Changes > 0 && s.lists != nil && st != nil && len(st.query) <= maxCachedQuery
-	var key string
-	if cacheable {
-		key = listKey(name, p.OrgID, st.query)
-		if b := s.lists.get(key, p.Changes); b != nil {
-			s.observeList(name, true)
-			return encodedPage[T](ctx, b), nil
+	if !cacheable {
+		l, err := list()
+		if err != nil {
+			return nil, fail(ctx, s.logger, err)
 		}
-		s.observeList(name, false)
+		return &body[*service.List[T]]{l}, nil
 	}
-	l, err := list()
+	b, computed, err := s.lists.share(ctx, listKey(name, p.OrgID, st.query), p.Changes, func() ([]byte, error) {
+		l, err := list()
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if err := encodeJSON(&buf, l); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	})
+	s.observeList(name, !computed)
 	if err != nil {
 		return nil, fail(ctx, s.logger, err)
 	}
-	if cacheable {
-		var buf bytes.Buffer
-		if err := encodeJSON(&buf, l); err != nil {
-			return nil, fail(ctx, s.logger, err)
-		}
-		s.lists.put(key, p.Changes, buf.Bytes())
-		return encodedPage[T](ctx, buf.Bytes()), nil
-	}
-	return &body[*service.List[T]]{l}, nil
+	return encodedPage[T](ctx, b), nil
 }
 
 // entityRead serves the read of the company id, with its operation: from the cache when the organisation has
@@ -132,32 +194,39 @@ func entityRead(ctx context.Context, s *Server, id string, get func() (*radar.En
 		return nil, fail(ctx, s.logger, err)
 	}
 	st := stateOf(ctx)
-	cacheable := p.Changes > 0 && s.lists != nil && st != nil && len(st.query) <= maxCachedQuery && len(id) <= maxCachedQuery
-	var key string
-	if cacheable {
-		key = entityKey(p.OrgID, id, st.query)
-		if b := s.lists.get(key, p.Changes); b != nil {
-			s.observeEntity(true)
-			return encodedEntity(st, b), nil
+	if st == nil {
+		e, err := get()
+		if err != nil {
+			return nil, fail(ctx, s.logger, err)
 		}
-		s.observeEntity(false)
+		return &body[EntityEnvelope]{EntityEnvelope{Data: e, Operation: e.Operation}}, nil
 	}
-	e, err := get()
+	read := func() ([]byte, error) {
+		e, err := get()
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if err := encodeJSON(&buf, EntityEnvelope{Data: e, Operation: e.Operation}); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	}
+	var (
+		b   []byte
+		err error
+	)
+	if p.Changes > 0 && s.lists != nil && len(st.query) <= maxCachedQuery && len(id) <= maxCachedQuery {
+		var computed bool
+		b, computed, err = s.lists.share(ctx, entityKey(p.OrgID, id, st.query), p.Changes, read)
+		s.observeEntity(!computed)
+	} else {
+		b, err = read()
+	}
 	if err != nil {
 		return nil, fail(ctx, s.logger, err)
 	}
-	env := EntityEnvelope{Data: e, Operation: e.Operation}
-	if st == nil {
-		return &body[EntityEnvelope]{env}, nil
-	}
-	var buf bytes.Buffer
-	if err := encodeJSON(&buf, env); err != nil {
-		return nil, fail(ctx, s.logger, err)
-	}
-	if cacheable {
-		s.lists.put(key, p.Changes, buf.Bytes())
-	}
-	return encodedEntity(st, buf.Bytes()), nil
+	return encodedEntity(st, b), nil
 }
 
 func encodedEntity(st *requestState, b []byte) *body[EntityEnvelope] {

@@ -1,0 +1,161 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// shareResult is one call of listCache.share.
+type shareResult struct {
+	body     string
+	computed bool
+	err      error
+}
+
+// startShare calls c.share in a goroutine and returns where its result arrives.
+func startShare(ctx context.Context, c *listCache, changes int64, compute func() ([]byte, error)) <-chan shareResult {
+	out := make(chan shareResult, 1)
+	go func() {
+		b, computed, err := c.share(ctx, "page", changes, compute)
+		out <- shareResult{string(b), computed, err}
+	}()
+	return out
+}
+
+// waitUntil polls cond, which another goroutine makes true, and fails the test if it never does.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("never happened: %s", what)
+		}
+	}
+}
+
+// receive returns the result of a share, and fails the test if it never comes.
+func receive(t *testing.T, r <-chan shareResult) shareResult {
+	t.Helper()
+	select {
+	case got := <-r:
+		return got
+	case <-time.After(10 * time.Second):
+		t.Fatal("share never answered")
+		return shareResult{}
+	}
+}
+
+// waiters is how many requests wait for the page being computed, -1 when none is.
+func (c *listCache) waiters(key string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if f, ok := c.flights[key]; ok {
+		return f.waiters
+	}
+	return -1
+}
+
+// blocked returns a computation that counts its calls and answers body (or err) once release is closed.
+func blocked(calls *atomic.Int32, release <-chan struct{}, body string, err error) func() ([]byte, error) {
+	return func() ([]byte, error) {
+		calls.Add(1)
+		<-release
+		if err != nil {
+			return nil, err
+		}
+		return []byte(body), nil
+	}
+}
+
+func TestMissesOfOnePageComputeItOnce(t *testing.T) {
+	ctx := context.Background()
+	c := newListCache(DefaultListCacheBytes)
+	var calls atomic.Int32
+	release := make(chan struct{})
+	compute := blocked(&calls, release, "page at 7", nil)
+	results := []<-chan shareResult{startShare(ctx, c, 7, compute)}
+	waitUntil(t, "the first miss computes", func() bool { return c.waiters("page") == 0 })
+	// Requests at the same count, and at an earlier one (read before the last write), wait for it.
+	for _, changes := range []int64{7, 7, 6, 7, 3} {
+		results = append(results, startShare(ctx, c, changes, compute))
+	}
+	waitUntil(t, "five requests wait", func() bool { return c.waiters("page") == 5 })
+	close(release)
+	computed := 0
+	for _, r := range results {
+		got := receive(t, r)
+		if got.err != nil || got.body != "page at 7" {
+			t.Errorf("share = %q, %v; want the page at 7", got.body, got.err)
+		}
+		if got.computed {
+			computed++
+		}
+	}
+	if calls.Load() != 1 || computed != 1 {
+		t.Errorf("the page was computed %d times (%d reported computing it), want once", calls.Load(), computed)
+	}
+	if b := c.get("page", 7); string(b) != "page at 7" {
+		t.Errorf("cached page = %q, want the page at 7", b)
+	}
+}
+
+func TestALaterCountComputesItsOwnPage(t *testing.T) {
+	ctx := context.Background()
+	c := newListCache(DefaultListCacheBytes)
+	var calls atomic.Int32
+	release := make(chan struct{})
+	old := startShare(ctx, c, 7, blocked(&calls, release, "page at 7", nil))
+	waitUntil(t, "the miss at 7 computes", func() bool { return c.waiters("page") == 0 })
+	// A request that saw a later write must not get the page computed before it.
+	got := receive(t, startShare(ctx, c, 8, func() ([]byte, error) { return []byte("page at 8"), nil }))
+	if got.err != nil || got.body != "page at 8" || !got.computed {
+		t.Errorf("share at 8 = %+v, want the page at 8, computed", got)
+	}
+	close(release)
+	if got := receive(t, old); got.body != "page at 7" {
+		t.Errorf("share at 7 = %+v, want the page at 7", got)
+	}
+	// The page computed first, at the earlier count, does not replace the later one.
+	if b := c.get("page", 8); string(b) != "page at 8" {
+		t.Errorf("cached page = %q, want the page at 8", b)
+	}
+}
+
+func TestAFailedComputationIsNotShared(t *testing.T) {
+	ctx := context.Background()
+	c := newListCache(DefaultListCacheBytes)
+	var calls atomic.Int32
+	release := make(chan struct{})
+	leader := startShare(ctx, c, 7, blocked(&calls, release, "", errors.New("database went away")))
+	waitUntil(t, "the miss computes", func() bool { return c.waiters("page") == 0 })
+	waiter := startShare(ctx, c, 7, func() ([]byte, error) { calls.Add(1); return []byte("page at 7"), nil })
+	waitUntil(t, "a request waits", func() bool { return c.waiters("page") == 1 })
+	close(release)
+	if got := receive(t, leader); got.err == nil {
+		t.Errorf("the failed computation answered %+v, want its error", got)
+	}
+	if got := receive(t, waiter); got.err != nil || got.body != "page at 7" || !got.computed {
+		t.Errorf("the waiter answered %+v, want the page it computed itself", got)
+	}
+	if calls.Load() != 2 {
+		t.Errorf("computed %d times, want 2", calls.Load())
+	}
+}
+
+func TestAWaiterGivesUpWithItsRequest(t *testing.T) {
+	c := newListCache(DefaultListCacheBytes)
+	var calls atomic.Int32
+	release := make(chan struct{})
+	defer close(release)
+	startShare(context.Background(), c, 7, blocked(&calls, release, "page at 7", nil))
+	waitUntil(t, "the miss computes", func() bool { return c.waiters("page") == 0 })
+	ctx, cancel := context.WithCancel(context.Background())
+	waiter := startShare(ctx, c, 7, blocked(&calls, release, "page at 7", nil))
+	waitUntil(t, "a request waits", func() bool { return c.waiters("page") == 1 })
+	cancel()
+	if got := receive(t, waiter); !errors.Is(got.err, context.Canceled) {
+		t.Errorf("the waiter answered %+v after its request ended, want context.Canceled", got)
+	}
+}
