@@ -69,14 +69,22 @@ func blocked(calls *atomic.Int32, release <-chan struct{}, body string, err erro
 	}
 }
 
+// lead starts the first miss of the page, at changes, whose computation is blocked(calls, release, body, err), and
+// returns once it computes.
+func lead(t *testing.T, c *listCache, calls *atomic.Int32, release <-chan struct{}, changes int64, body string, err error) <-chan shareResult {
+	t.Helper()
+	r := startShare(context.Background(), c, changes, blocked(calls, release, body, err))
+	waitUntil(t, "the first miss computes", func() bool { return c.waiters("page") == 0 })
+	return r
+}
+
 func TestMissesOfOnePageComputeItOnce(t *testing.T) {
 	ctx := context.Background()
 	c := newListCache(DefaultListCacheBytes)
 	var calls atomic.Int32
 	release := make(chan struct{})
 	compute := blocked(&calls, release, "page at 7", nil)
-	results := []<-chan shareResult{startShare(ctx, c, 7, compute)}
-	waitUntil(t, "the first miss computes", func() bool { return c.waiters("page") == 0 })
+	results := []<-chan shareResult{lead(t, c, &calls, release, 7, "page at 7", nil)}
 	// Requests at the same count, and at an earlier one (read before the last write), wait for it.
 	for _, changes := range []int64{7, 7, 6, 7, 3} {
 		results = append(results, startShare(ctx, c, changes, compute))
@@ -106,8 +114,7 @@ func TestALaterCountComputesItsOwnPage(t *testing.T) {
 	c := newListCache(DefaultListCacheBytes)
 	var calls atomic.Int32
 	release := make(chan struct{})
-	old := startShare(ctx, c, 7, blocked(&calls, release, "page at 7", nil))
-	waitUntil(t, "the miss at 7 computes", func() bool { return c.waiters("page") == 0 })
+	old := lead(t, c, &calls, release, 7, "page at 7", nil)
 	// A request that saw a later write must not get the page computed before it.
 	got := receive(t, startShare(ctx, c, 8, func() ([]byte, error) { return []byte("page at 8"), nil }))
 	if got.err != nil || got.body != "page at 8" || !got.computed {
@@ -128,8 +135,7 @@ func TestAFailedComputationIsNotShared(t *testing.T) {
 	c := newListCache(DefaultListCacheBytes)
 	var calls atomic.Int32
 	release := make(chan struct{})
-	leader := startShare(ctx, c, 7, blocked(&calls, release, "", errors.New("database went away")))
-	waitUntil(t, "the miss computes", func() bool { return c.waiters("page") == 0 })
+	leader := lead(t, c, &calls, release, 7, "", errors.New("database went away"))
 	waiter := startShare(ctx, c, 7, func() ([]byte, error) { calls.Add(1); return []byte("page at 7"), nil })
 	waitUntil(t, "a request waits", func() bool { return c.waiters("page") == 1 })
 	close(release)
@@ -149,8 +155,7 @@ func TestAWaiterGivesUpWithItsRequest(t *testing.T) {
 	var calls atomic.Int32
 	release := make(chan struct{})
 	defer close(release)
-	startShare(context.Background(), c, 7, blocked(&calls, release, "page at 7", nil))
-	waitUntil(t, "the miss computes", func() bool { return c.waiters("page") == 0 })
+	lead(t, c, &calls, release, 7, "page at 7", nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	waiter := startShare(ctx, c, 7, blocked(&calls, release, "page at 7", nil))
 	waitUntil(t, "a request waits", func() bool { return c.waiters("page") == 1 })
