@@ -14,7 +14,8 @@
 # per database, MEMORY_COMPANIES (10000), PROFILE_DIR (a new folder under /tmp, kept, a subfolder per section; "off": no profiles),
 # CREATES ("off": the postgres section measures reads only, without the creates and the background work they
 # queue), RADAR_BIN (a radar binary to measure instead of building this checkout: an earlier build, for before and after),
-# RADAR_ENV (settings for every radar serve it starts, such as "GOMAXPROCS=1").
+# RADAR_ENV (settings for every radar serve it starts, such as "GOMAXPROCS=1"), BACKGROUND_WAIT (1200: seconds at most to
+# wait after a round's creates for the work they queued, so that the next round's reads do not run beside it).
 # Needs wrk, psql (postgres sections), go, curl, jq; PostgreSQL at 127.0.0.1:5432 (database test, user postgres)
 # and Redis at 127.0.0.1:6379 for the postgres sections.
 set -euo pipefail
@@ -27,6 +28,7 @@ ROUNDS=${ROUNDS:-3}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 KEYS=${KEYS:-3000}
+BACKGROUND_WAIT=${BACKGROUND_WAIT:-1200}
 MEMORY_COMPANIES=${MEMORY_COMPANIES:-10000}
 SEED=30 # companies every database starts with: the list pages of 25 and the ids that "one" rotates over
 secs=${DURATION%s}
@@ -413,7 +415,7 @@ section_sqlite() {
     measure sqlite ceiling one "$round" "$cpid" "$c" get.lua "$rkeys" "/api/v1/tracker/{id}" "$work/sqlite/ids"
     measure sqlite radar create "$round" "$rpid" "$r" post.lua "$rkeys" /api/v1/tracker "$work/radar-create.json" "s$round" 201
     # The enrichments and first runs the creates queued: waited for, so that they do not weigh on the next runs.
-    idle="$(wait_idle 300 "$rpid") $(awk '{print $9}' <<<"$(tail -1 "$results")")"
+    idle="$(wait_idle "$BACKGROUND_WAIT" "$rpid") $(awk '{print $9}' <<<"$(tail -1 "$results")")"
     echo "$idle" >> "$work/sqlite.background"
     echo "  round $round radar     background work after the creates: $(awk -v c="$clk" '{printf "%.0f s, %.0f µs CPU per create",
       $1, $3 ? $2 * 1e6 / c / $3 : 0}' <<<"$idle")"
@@ -474,7 +476,7 @@ profiles() {
     wait "$prof"
     echo "-- $op: go tool pprof -top -nodecount=10 $dir/radar $dir/$op.cpu.pb.gz"
     go tool pprof -top -nodecount=10 "$dir/radar" "$dir/$op.cpu.pb.gz" 2>/dev/null | sed -n '/^ *flat/,$p'
-    [ "$op" != create ] || wait_idle 300 "$rpid" >/dev/null
+    [ "$op" != create ] || wait_idle "$BACKGROUND_WAIT" "$rpid" >/dev/null
   done
   echo "block and mutex profiles: $dir/OP.block.pb.gz, $dir/OP.mutex.pb.gz (go tool pprof -top $dir/radar FILE)"
   stop "$rpid"
@@ -528,7 +530,7 @@ section_postgres() {
     if [ "${CREATES:-on}" = off ]; then continue; fi
     measure postgres radar create "$round" "$apid" "$ra" post.lua "$k" /api/v1/tracker "$work/radar-create.json" "p$round" 201
     # Either replica's workers may take the queued jobs.
-    idle=$(wait_idle 300 "$apid" "$bpid")
+    idle=$(wait_idle "$BACKGROUND_WAIT" "$apid" "$bpid")
     idle="$idle $(awk '{print $9}' <<<"$(tail -1 "$results")")"
     echo "$idle" >> "$work/pg.background"
     echo "  round $round radar     background work after the creates: $(awk -v c="$clk" '{printf "%.0f s, %.0f µs CPU per create (both replicas)",
