@@ -48,7 +48,7 @@ type listCache struct {
 type flight struct {
 	changes int64
 	done    chan struct{}
-	waiters int    // requests waiting for it
+	waiters int    // requests waiting for it (tests wait on it)
 	body    []byte // once done: the page, or nil when computing it failed
 }
 
@@ -67,10 +67,17 @@ func newListCache(max int) *listCache {
 // change of an earlier one. Otherwise compute computes it, and it is kept. When the request waited for fails, the
 // waiters compute the page themselves, so that its error is never another request's.
 func (c *listCache) share(ctx context.Context, key string, changes int64, compute func() ([]byte, error)) ([]byte, bool, error) {
+	keep := func() ([]byte, error) {
+		b, err := compute()
+		if err == nil {
+			c.put(key, changes, b)
+		}
+		return b, err
+	}
 	c.mu.Lock()
-	if p, ok := c.pages[key]; ok && p.changes == changes && time.Since(p.at) <= listPageMaxAge {
+	if b := c.fresh(key, changes); b != nil {
 		c.mu.Unlock()
-		return p.body, false, nil
+		return b, false, nil
 	}
 	if f, ok := c.flights[key]; ok && f.changes >= changes {
 		f.waiters++
@@ -83,10 +90,7 @@ func (c *listCache) share(ctx context.Context, key string, changes int64, comput
 		if f.body != nil {
 			return f.body, false, nil
 		}
-		b, err := compute()
-		if err == nil {
-			c.put(key, changes, b)
-		}
+		b, err := keep()
 		return b, true, err
 	}
 	// A flight at an earlier count is left to its waiters; later requests wait for this one.
@@ -101,23 +105,36 @@ func (c *listCache) share(ctx context.Context, key string, changes int64, comput
 		c.mu.Unlock()
 		close(f.done)
 	}()
-	b, err := compute()
+	b, err := keep()
 	if err != nil {
 		return nil, true, err
 	}
-	c.put(key, changes, b)
 	f.body = b
 	return b, true, nil
 }
 
 func (c *listCache) get(key string, changes int64) []byte {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.fresh(key, changes)
+}
+
+// fresh returns the kept page key if it was computed at changes, less than listPageMaxAge ago; c.mu is held.
+func (c *listCache) fresh(key string, changes int64) []byte {
 	p, ok := c.pages[key]
-	c.mu.Unlock()
 	if !ok || p.changes != changes || time.Since(p.at) > listPageMaxAge {
 		return nil
 	}
 	return p.body
+}
+
+// encoded is v in the API's JSON encoding.
+func encoded(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := encodeJSON(&buf, v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // put keeps body, making room by dropping pages at random (map order).
@@ -169,11 +186,7 @@ func listPage[T any](ctx context.Context, s *Server, name, scope string, cacheab
 		if err != nil {
 			return nil, err
 		}
-		var buf bytes.Buffer
-		if err := encodeJSON(&buf, l); err != nil {
-			return nil, err
-		}
-		return buf.Bytes(), nil
+		return encoded(l)
 	})
 	s.observeList(name, !computed)
 	if err != nil {
@@ -206,11 +219,7 @@ func entityRead(ctx context.Context, s *Server, id string, get func() (*radar.En
 		if err != nil {
 			return nil, err
 		}
-		var buf bytes.Buffer
-		if err := encodeJSON(&buf, EntityEnvelope{Data: e, Operation: e.Operation}); err != nil {
-			return nil, err
-		}
-		return buf.Bytes(), nil
+		return encoded(EntityEnvelope{Data: e, Operation: e.Operation})
 	}
 	var (
 		b   []byte

@@ -57,11 +57,23 @@ func (c *listCache) waiters(key string) int {
 	return -1
 }
 
-// blocked returns a computation that counts its calls and answers body (or err) once release is closed.
-func blocked(calls *atomic.Int32, release <-chan struct{}, body string, err error) func() ([]byte, error) {
+// shareTest is a cache whose computations count their calls and answer once release is closed.
+type shareTest struct {
+	t       *testing.T
+	c       *listCache
+	calls   atomic.Int32
+	release chan struct{}
+}
+
+func newShareTest(t *testing.T) *shareTest {
+	return &shareTest{t: t, c: newListCache(DefaultListCacheBytes), release: make(chan struct{})}
+}
+
+// blocked returns a computation that counts its call and answers body (or err) once release is closed.
+func (s *shareTest) blocked(body string, err error) func() ([]byte, error) {
 	return func() ([]byte, error) {
-		calls.Add(1)
-		<-release
+		s.calls.Add(1)
+		<-s.release
 		if err != nil {
 			return nil, err
 		}
@@ -69,28 +81,29 @@ func blocked(calls *atomic.Int32, release <-chan struct{}, body string, err erro
 	}
 }
 
-// lead starts the first miss of the page, at changes, whose computation is blocked(calls, release, body, err), and
-// returns once it computes.
-func lead(t *testing.T, c *listCache, calls *atomic.Int32, release <-chan struct{}, changes int64, body string, err error) <-chan shareResult {
-	t.Helper()
-	r := startShare(context.Background(), c, changes, blocked(calls, release, body, err))
-	waitUntil(t, "the first miss computes", func() bool { return c.waiters("page") == 0 })
+// lead starts the first miss of the page, at changes, computed by blocked(body, err), and returns once it computes.
+func (s *shareTest) lead(changes int64, body string, err error) <-chan shareResult {
+	s.t.Helper()
+	r := startShare(context.Background(), s.c, changes, s.blocked(body, err))
+	waitUntil(s.t, "the first miss computes", func() bool { return s.c.waiters("page") == 0 })
 	return r
 }
 
+// waitFor waits until n requests wait for the page being computed.
+func (s *shareTest) waitFor(n int) {
+	s.t.Helper()
+	waitUntil(s.t, "requests wait", func() bool { return s.c.waiters("page") == n })
+}
+
 func TestMissesOfOnePageComputeItOnce(t *testing.T) {
-	ctx := context.Background()
-	c := newListCache(DefaultListCacheBytes)
-	var calls atomic.Int32
-	release := make(chan struct{})
-	compute := blocked(&calls, release, "page at 7", nil)
-	results := []<-chan shareResult{lead(t, c, &calls, release, 7, "page at 7", nil)}
+	s := newShareTest(t)
+	results := []<-chan shareResult{s.lead(7, "page at 7", nil)}
 	// Requests at the same count, and at an earlier one (read before the last write), wait for it.
 	for _, changes := range []int64{7, 7, 6, 7, 3} {
-		results = append(results, startShare(ctx, c, changes, compute))
+		results = append(results, startShare(context.Background(), s.c, changes, s.blocked("page at 7", nil)))
 	}
-	waitUntil(t, "five requests wait", func() bool { return c.waiters("page") == 5 })
-	close(release)
+	s.waitFor(5)
+	close(s.release)
 	computed := 0
 	for _, r := range results {
 		got := receive(t, r)
@@ -101,64 +114,56 @@ func TestMissesOfOnePageComputeItOnce(t *testing.T) {
 			computed++
 		}
 	}
-	if calls.Load() != 1 || computed != 1 {
-		t.Errorf("the page was computed %d times (%d reported computing it), want once", calls.Load(), computed)
+	if s.calls.Load() != 1 || computed != 1 {
+		t.Errorf("the page was computed %d times (%d reported computing it), want once", s.calls.Load(), computed)
 	}
-	if b := c.get("page", 7); string(b) != "page at 7" {
+	if b := s.c.get("page", 7); string(b) != "page at 7" {
 		t.Errorf("cached page = %q, want the page at 7", b)
 	}
 }
 
 func TestALaterCountComputesItsOwnPage(t *testing.T) {
-	ctx := context.Background()
-	c := newListCache(DefaultListCacheBytes)
-	var calls atomic.Int32
-	release := make(chan struct{})
-	old := lead(t, c, &calls, release, 7, "page at 7", nil)
+	s := newShareTest(t)
+	old := s.lead(7, "page at 7", nil)
 	// A request that saw a later write must not get the page computed before it.
-	got := receive(t, startShare(ctx, c, 8, func() ([]byte, error) { return []byte("page at 8"), nil }))
+	got := receive(t, startShare(context.Background(), s.c, 8, func() ([]byte, error) { return []byte("page at 8"), nil }))
 	if got.err != nil || got.body != "page at 8" || !got.computed {
 		t.Errorf("share at 8 = %+v, want the page at 8, computed", got)
 	}
-	close(release)
+	close(s.release)
 	if got := receive(t, old); got.body != "page at 7" {
 		t.Errorf("share at 7 = %+v, want the page at 7", got)
 	}
 	// The page computed first, at the earlier count, does not replace the later one.
-	if b := c.get("page", 8); string(b) != "page at 8" {
+	if b := s.c.get("page", 8); string(b) != "page at 8" {
 		t.Errorf("cached page = %q, want the page at 8", b)
 	}
 }
 
 func TestAFailedComputationIsNotShared(t *testing.T) {
-	ctx := context.Background()
-	c := newListCache(DefaultListCacheBytes)
-	var calls atomic.Int32
-	release := make(chan struct{})
-	leader := lead(t, c, &calls, release, 7, "", errors.New("database went away"))
-	waiter := startShare(ctx, c, 7, func() ([]byte, error) { calls.Add(1); return []byte("page at 7"), nil })
-	waitUntil(t, "a request waits", func() bool { return c.waiters("page") == 1 })
-	close(release)
+	s := newShareTest(t)
+	leader := s.lead(7, "", errors.New("database went away"))
+	waiter := startShare(context.Background(), s.c, 7, func() ([]byte, error) { s.calls.Add(1); return []byte("page at 7"), nil })
+	s.waitFor(1)
+	close(s.release)
 	if got := receive(t, leader); got.err == nil {
 		t.Errorf("the failed computation answered %+v, want its error", got)
 	}
 	if got := receive(t, waiter); got.err != nil || got.body != "page at 7" || !got.computed {
 		t.Errorf("the waiter answered %+v, want the page it computed itself", got)
 	}
-	if calls.Load() != 2 {
-		t.Errorf("computed %d times, want 2", calls.Load())
+	if s.calls.Load() != 2 {
+		t.Errorf("computed %d times, want 2", s.calls.Load())
 	}
 }
 
 func TestAWaiterGivesUpWithItsRequest(t *testing.T) {
-	c := newListCache(DefaultListCacheBytes)
-	var calls atomic.Int32
-	release := make(chan struct{})
-	defer close(release)
-	lead(t, c, &calls, release, 7, "page at 7", nil)
+	s := newShareTest(t)
+	defer close(s.release)
+	s.lead(7, "page at 7", nil)
 	ctx, cancel := context.WithCancel(context.Background())
-	waiter := startShare(ctx, c, 7, blocked(&calls, release, "page at 7", nil))
-	waitUntil(t, "a request waits", func() bool { return c.waiters("page") == 1 })
+	waiter := startShare(ctx, s.c, 7, s.blocked("page at 7", nil))
+	s.waitFor(1)
 	cancel()
 	if got := receive(t, waiter); !errors.Is(got.err, context.Canceled) {
 		t.Errorf("the waiter answered %+v after its request ended, want context.Canceled", got)

@@ -203,14 +203,15 @@ func TestTrackerEndToEnd(t *testing.T) {
 		if evals, _ := data(full)["ruleEvaluations"].([]any); len(evals) != 2 {
 			t.Errorf("rule evaluations: %v, want one per rule", data(full)["ruleEvaluations"])
 		}
-		// waitMail returns the e-mails to the company's recipients once there are n of them (30 s at most). Other
-		// companies' alerts, such as the first run of the lead tracked below, are not counted.
+		// waitMail returns the company's e-mails, those to ben@ (no other company's recipient), once there are n of
+		// them (30 s at most). Other companies' alerts, such as the first run of the lead tracked below, are not
+		// counted; the recipients of the company's e-mails are still checked whole.
 		waitMail := func(n int) []smtptest.Message {
 			var mine []smtptest.Message
 			for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 				mine = mine[:0]
 				for _, m := range smtp.Messages() {
-					if slices.Equal(slices.Sorted(slices.Values(m.To)), recipients) {
+					if slices.Contains(m.To, "ben@fund.example") {
 						mine = append(mine, m)
 					}
 				}
