@@ -333,12 +333,17 @@ func buckets(r *http.Request) []string {
 
 // countEarly starts counting the request's rate when its key's secret is known to be right before the key is
 // read, so that the round trips of the count and of the read (for the key's revocation) overlap; nil otherwise.
+// A count the replica has reserved hits for needs no round trip, and is done at once.
 func (s *Server) countEarly(r *http.Request, cred service.Credential) <-chan ratelimit.Decision {
 	id, ok := s.svc.VerifiedKey(cred)
 	if !ok {
 		return nil
 	}
 	counted := make(chan ratelimit.Decision, 1)
+	if d, ok := s.cfg.Limiter.AllowReserved(id, buckets(r)...); ok {
+		counted <- d
+		return counted
+	}
 	go func() { counted <- s.cfg.Limiter.Allow(r.Context(), id, buckets(r)...) }()
 	return counted
 }

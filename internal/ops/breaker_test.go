@@ -51,7 +51,7 @@ func TestMetricsShowTheRateLimitBreaker(t *testing.T) {
 		Failures: 2, OnChange: o.BreakerChanged, Logger: slog.New(slog.DiscardHandler),
 	})
 	for range 2 {
-		br.Incr(context.Background(), "k", time.Minute)
+		br.Incr(context.Background(), "k", 1, time.Minute)
 	}
 	if open, opened, closed := series(); open != 1 || opened != 1 || closed != 0 {
 		t.Errorf("after the breaker opened: open %v, opened %v, closed %v; want 1 1 0", open, opened, closed)

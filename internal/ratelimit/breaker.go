@@ -87,12 +87,12 @@ func (b *Breaker) Open() bool {
 }
 
 // Incr implements Store.
-func (b *Breaker) Incr(ctx context.Context, key string, ttl time.Duration) (int64, error) {
+func (b *Breaker) Incr(ctx context.Context, key string, n int64, ttl time.Duration) (int64, error) {
 	shared, probe := b.route()
 	if !shared {
-		return b.local.Incr(ctx, key, ttl)
+		return b.local.Incr(ctx, key, n, ttl)
 	}
-	n, err := b.shared.Incr(ctx, key, ttl)
+	n, err := b.shared.Incr(ctx, key, n, ttl)
 	b.done(ctx, probe, err)
 	return n, err
 }

@@ -19,9 +19,9 @@ type counting struct {
 	calls atomic.Int64
 }
 
-func (c *counting) Incr(ctx context.Context, key string, ttl time.Duration) (int64, error) {
+func (c *counting) Incr(ctx context.Context, key string, n int64, ttl time.Duration) (int64, error) {
 	c.calls.Add(1)
-	return c.Store.Incr(ctx, key, ttl)
+	return c.Store.Incr(ctx, key, n, ttl)
 }
 
 func (c *counting) Peek(ctx context.Context, key string) (int64, error) {
@@ -47,8 +47,9 @@ func TestBreakerOpensSkipsRedisAndCloses(t *testing.T) {
 		Logger:   slog.New(slog.DiscardHandler),
 		OnChange: func(open bool) { mu.Lock(); changes = append(changes, open); mu.Unlock() },
 	})
+	// Every hit asks the store (Reserve 1), so that the calls reaching Redis are the breaker's alone.
 	lim := ratelimit.New(ratelimit.Config{Store: br, Prefix: prefix, Now: clk.Now, Timeout: 5 * time.Second,
-		Logger: slog.New(slog.DiscardHandler)})
+		Logger: slog.New(slog.DiscardHandler), Reserve: 1})
 	ctx := context.Background()
 	allow := func() ratelimit.Decision { return lim.Allow(ctx, "key1", ratelimit.Read) }
 
@@ -127,13 +128,13 @@ func TestBreakerIntervalIsCapped(t *testing.T) {
 		Failures: 1, Interval: time.Second, MaxInterval: 4 * time.Second, Now: clk.Now, Logger: slog.New(slog.DiscardHandler),
 	})
 	ctx := context.Background()
-	br.Incr(ctx, "k", time.Minute)
+	br.Incr(ctx, "k", 1, time.Minute)
 	// Probes at 1, 3 (1+2), 7 (3+4), 11 (7+4): the wait stops growing at 4 s.
 	var probes []int
 	for s := 1; s <= 11; s++ {
 		clk.Add(time.Second)
 		before := shared.calls.Load()
-		br.Incr(ctx, "k", time.Minute)
+		br.Incr(ctx, "k", 1, time.Minute)
 		if shared.calls.Load() > before {
 			probes = append(probes, s)
 		}
@@ -155,7 +156,7 @@ func TestBreakerIgnoresCallersThatLeave(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for range 5 {
-		br.Incr(ctx, "k", time.Minute)
+		br.Incr(ctx, "k", 1, time.Minute)
 	}
 	if br.Open() {
 		t.Error("breaker opened on calls whose callers had gone, want closed")

@@ -6,3 +6,13 @@ func (m *Memory) Len() int {
 	defer m.mu.Unlock()
 	return len(m.counts)
 }
+
+// Reserved reports how many counters l keeps reservations for, live or not yet swept.
+func (l *Limiter) Reserved() int {
+	if l.reserved == nil {
+		return 0
+	}
+	l.reserved.mu.Lock()
+	defer l.reserved.mu.Unlock()
+	return len(l.reserved.counters)
+}

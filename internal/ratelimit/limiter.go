@@ -41,6 +41,9 @@ type Config struct {
 	OnDenied func(bucket string)
 	// Prefix starts every counter key; default DefaultPrefix.
 	Prefix string
+	// Reserve is the most hits of one bucket counted in a shared store at once, to be handed out in process
+	// (see reservations); default DefaultReserve, 1 counts every hit in the store. A Memory store counts hit by hit.
+	Reserve int
 }
 
 // Limiter decides whether an API key's request fits its budgets. It fails open: when the store errs or
@@ -55,6 +58,8 @@ type Limiter struct {
 	onStoreError func()
 	onDenied     func(bucket string)
 	prefix       string
+	reserve      int64
+	reserved     *reservations // nil when every hit is counted in the store
 
 	failing  atomic.Bool
 	mu       sync.Mutex
@@ -94,6 +99,13 @@ func New(cfg Config) *Limiter {
 	}
 	if l.prefix == "" {
 		l.prefix = DefaultPrefix
+	}
+	l.reserve = int64(cfg.Reserve)
+	if l.reserve <= 0 {
+		l.reserve = DefaultReserve
+	}
+	if l.reserve > 1 && !l.InProcess() {
+		l.reserved = &reservations{}
 	}
 	return l
 }
@@ -144,39 +156,111 @@ type Decision struct {
 // whether the request may proceed. Names not configured are ignored; a request in no bucket is allowed.
 func (l *Limiter) Allow(ctx context.Context, keyID string, buckets ...string) Decision {
 	now := l.now()
-	sctx, cancel := l.storeContext(ctx)
-	defer cancel()
-
+	var (
+		sctx   context.Context
+		cancel context.CancelFunc
+	)
+	defer func() {
+		if cancel != nil {
+			cancel()
+		}
+	}()
 	d := Decision{Allowed: true, Counted: make([]BucketStatus, 0, len(buckets)), at: now}
 	for _, name := range buckets {
 		b, ok := l.buckets[name]
 		if !ok {
 			continue
 		}
-		n, err := l.store.Incr(sctx, l.key(keyID, b, now), b.Window+ttlMargin)
+		key := l.key(keyID, b, now)
+		var c *reserved
+		if l.reserved != nil {
+			c = l.reserved.counter(key, windowEnd(b, now), now)
+			if p, ok := c.take(); ok {
+				d.count(b, p, now)
+				continue
+			}
+		}
+		if sctx == nil {
+			sctx, cancel = l.storeContext(ctx)
+		}
+		hits := int64(1)
+		if c != nil {
+			hits = c.reserve(int64(b.Limit), l.reserve)
+		}
+		n, err := l.store.Incr(sctx, key, hits, b.Window+ttlMargin)
 		if err != nil {
+			if c != nil {
+				c.failed()
+			}
 			if ctx.Err() == nil {
 				l.storeFailed(err)
 			}
 			return Decision{Allowed: true, FailedOpen: true}
 		}
-		s := status(b, n, now)
-		d.Counted = append(d.Counted, s)
-		switch over := n > int64(b.Limit); {
-		case over && (d.Allowed || s.ResetAfter > d.ResetAfter):
-			// Among exhausted buckets, name the one that frees up last: only then can a retry succeed.
-			d.Allowed, d.Bucket, d.Remaining, d.ResetAfter = false, s.Bucket, s.Remaining, s.ResetAfter
-		case d.Allowed && (len(d.Counted) == 1 || s.Remaining < d.Remaining):
-			d.Bucket, d.Remaining, d.ResetAfter = s.Bucket, s.Remaining, s.ResetAfter
+		if c != nil {
+			n = c.add(hits, n)
 		}
+		d.count(b, n, now)
 	}
-	if len(d.Counted) > 0 {
+	if sctx != nil && len(d.Counted) > 0 {
 		l.storeAnswered()
 	}
+	l.denied(d)
+	return d
+}
+
+// AllowReserved is Allow for a request that every named bucket has a position reserved for in this process: it
+// decides without asking the store. When a bucket has none, ok is false and nothing is counted.
+func (l *Limiter) AllowReserved(keyID string, buckets ...string) (d Decision, ok bool) {
+	if l.reserved == nil {
+		return Decision{}, false
+	}
+	now := l.now()
+	type taken struct {
+		c *reserved
+		p int64
+	}
+	var held [4]taken
+	took := held[:0]
+	d = Decision{Allowed: true, Counted: make([]BucketStatus, 0, len(buckets)), at: now}
+	for _, name := range buckets {
+		b, ok := l.buckets[name]
+		if !ok {
+			continue
+		}
+		c := l.reserved.counter(l.key(keyID, b, now), windowEnd(b, now), now)
+		p, ok := c.take()
+		if !ok {
+			for _, t := range took {
+				t.c.giveBack(t.p)
+			}
+			return Decision{}, false
+		}
+		took = append(took, taken{c, p})
+		d.count(b, p, now)
+	}
+	l.denied(d)
+	return d, true
+}
+
+// count adds to d bucket b's hit at position n of its window.
+func (d *Decision) count(b Bucket, n int64, now time.Time) {
+	s := status(b, n, now)
+	d.Counted = append(d.Counted, s)
+	switch over := n > int64(b.Limit); {
+	case over && (d.Allowed || s.ResetAfter > d.ResetAfter):
+		// Among exhausted buckets, name the one that frees up last: only then can a retry succeed.
+		d.Allowed, d.Bucket, d.Remaining, d.ResetAfter = false, s.Bucket, s.Remaining, s.ResetAfter
+	case d.Allowed && (len(d.Counted) == 1 || s.Remaining < d.Remaining):
+		d.Bucket, d.Remaining, d.ResetAfter = s.Bucket, s.Remaining, s.ResetAfter
+	}
+}
+
+// denied reports a denial of d to OnDenied.
+func (l *Limiter) denied(d Decision) {
 	if !d.Allowed && l.onDenied != nil {
 		l.onDenied(d.Bucket.Name)
 	}
-	return d
 }
 
 // Undo takes back the hits a Decision of Allow counted for keyID, e.g. for an attempt that turned out to be one
@@ -218,9 +302,13 @@ func (l *Limiter) Status(ctx context.Context, keyID string) []BucketStatus {
 	for _, b := range buckets {
 		s := status(b, 0, now)
 		if !failed {
-			n, err := l.store.Peek(sctx, l.key(keyID, b, now))
+			key := l.key(keyID, b, now)
+			n, err := l.store.Peek(sctx, key)
 			switch {
 			case err == nil:
+				if l.reserved != nil {
+					n = max(n-l.reserved.unused(key), 0)
+				}
 				s = status(b, n, now)
 			case ctx.Err() == nil:
 				l.storeFailed(err)
@@ -244,13 +332,17 @@ func (l *Limiter) key(keyID string, b Bucket, now time.Time) string {
 
 // status describes bucket b after n hits in the window holding now.
 func status(b Bucket, n int64, now time.Time) BucketStatus {
-	secs := b.WindowSeconds()
-	end := time.Unix((now.Unix()/secs+1)*secs, 0)
 	return BucketStatus{
 		Bucket:     b,
 		Remaining:  int(max(int64(b.Limit)-n, 0)),
-		ResetAfter: end.Sub(now),
+		ResetAfter: windowEnd(b, now).Sub(now),
 	}
+}
+
+// windowEnd is the end of bucket b's window holding now.
+func windowEnd(b Bucket, now time.Time) time.Time {
+	secs := b.WindowSeconds()
+	return time.Unix((now.Unix()/secs+1)*secs, 0)
 }
 
 // storeFailed reports a store failure to OnStoreError and logs it, at most once per warn interval.

@@ -32,7 +32,7 @@ func NewMemory(now func() time.Time) *Memory {
 }
 
 // Incr implements Store; it never fails and never waits on I/O, so it ignores ctx.
-func (m *Memory) Incr(_ context.Context, key string, ttl time.Duration) (int64, error) {
+func (m *Memory) Incr(_ context.Context, key string, n int64, ttl time.Duration) (int64, error) {
 	now := m.now()
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -44,7 +44,7 @@ func (m *Memory) Incr(_ context.Context, key string, ttl time.Duration) (int64, 
 	if !ok || !now.Before(c.expires) {
 		c = memoryCounter{expires: now.Add(ttl)}
 	}
-	c.n++
+	c.n += n
 	m.counts[key] = c
 	return c.n, nil
 }

@@ -51,9 +51,9 @@ func MethodBucket(method string) string {
 
 // Store keeps hit counters that expire on their own.
 type Store interface {
-	// Incr adds one hit to the counter at key, starting it with the given time to live if it is new,
+	// Incr adds n hits to the counter at key, starting it with the given time to live if it is new,
 	// and returns the count after the increment.
-	Incr(ctx context.Context, key string, ttl time.Duration) (int64, error)
+	Incr(ctx context.Context, key string, n int64, ttl time.Duration) (int64, error)
 	// Peek returns the count at key without adding a hit; a missing or expired counter is 0.
 	Peek(ctx context.Context, key string) (int64, error)
 	// Decr takes back one hit from the counter at key while it lives; a missing or expired counter stays missing.

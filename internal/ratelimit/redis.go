@@ -12,7 +12,7 @@ import (
 )
 
 // Redis is a Store shared by replicas; it needs Redis 7.0 or later for EXPIRE NX. Concurrent counts go out
-// together: one pipeline carries the INCR and EXPIRE NX of every request waiting at that moment.
+// together: one pipeline carries the INCRBY and EXPIRE NX of every request waiting at that moment.
 type Redis struct {
 	client *redis.Client
 	incrs  *batch.Batcher[incr, int64]
@@ -20,6 +20,7 @@ type Redis struct {
 
 type incr struct {
 	key string
+	n   int64
 	ttl time.Duration
 }
 
@@ -44,9 +45,9 @@ func ParseRedisURL(rawURL string) (*redis.Options, error) {
 	return opts, nil
 }
 
-// Incr implements Store with INCR and EXPIRE NX, sent in one round trip with the other counts of the moment.
-func (r *Redis) Incr(ctx context.Context, key string, ttl time.Duration) (int64, error) {
-	n, err := r.incrs.Do(ctx, incr{key, ttl})
+// Incr implements Store with INCRBY and EXPIRE NX, sent in one round trip with the other counts of the moment.
+func (r *Redis) Incr(ctx context.Context, key string, n int64, ttl time.Duration) (int64, error) {
+	n, err := r.incrs.Do(ctx, incr{key, n, ttl})
 	if err != nil {
 		return 0, fmt.Errorf("redis incr %s: %w", key, err)
 	}
@@ -57,7 +58,7 @@ func (r *Redis) incrBatch(ctx context.Context, qs []incr) ([]int64, error) {
 	pipe := r.client.Pipeline()
 	cmds := make([]*redis.IntCmd, len(qs))
 	for i, q := range qs {
-		cmds[i] = pipe.Incr(ctx, q.key)
+		cmds[i] = pipe.IncrBy(ctx, q.key, q.n)
 		pipe.ExpireNX(ctx, q.key, q.ttl)
 	}
 	if _, err := pipe.Exec(ctx); err != nil {

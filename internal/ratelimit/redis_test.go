@@ -21,7 +21,8 @@ func TestRedisKeyAndExpiry(t *testing.T) {
 	client := testRedis(t)
 	prefix := uniquePrefix(t, client)
 	now := base.Add(12 * time.Second)
-	lim := ratelimit.New(ratelimit.Config{Store: ratelimit.NewRedis(client), Prefix: prefix, Now: func() time.Time { return now }, Timeout: 5 * time.Second})
+	lim := ratelimit.New(ratelimit.Config{Store: ratelimit.NewRedis(client), Prefix: prefix, Now: func() time.Time { return now },
+		Timeout: 5 * time.Second, Reserve: 1})
 	ctx := context.Background()
 	lim.Allow(ctx, "key1", ratelimit.Create, ratelimit.Write)
 	lim.Allow(ctx, "key1", ratelimit.Create, ratelimit.Write)
@@ -269,7 +270,7 @@ func TestRedisConcurrentCounts(t *testing.T) {
 	for i := range hits * len(keys) {
 		wg.Go(func() {
 			k := i % len(keys)
-			n, err := store.Incr(ctx, keys[k], time.Minute)
+			n, err := store.Incr(ctx, keys[k], 1, time.Minute)
 			if err != nil {
 				t.Error(err)
 				return
