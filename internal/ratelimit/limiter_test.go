@@ -350,33 +350,44 @@ func TestMethodBucket(t *testing.T) {
 }
 
 func TestConcurrentHitsCountExactly(t *testing.T) {
-	buckets := map[string]ratelimit.Bucket{ratelimit.Read: {Name: ratelimit.Read, Limit: 5000, Window: time.Hour}}
+	buckets := map[string]ratelimit.Bucket{ratelimit.Read: {Name: ratelimit.Read, Limit: 1500, Window: time.Hour}}
 	forEachStore(t, func(t *testing.T, open func(func() time.Time) store) {
 		clk := newClock(base)
 		s := open(clk.Now)
 		lim := s.limiter(buckets, clk)
 		ctx := context.Background()
 		var allowed, failedOpen atomic.Int64
-		var wg sync.WaitGroup
-		for range 50 {
-			wg.Go(func() {
-				for range 20 {
-					d := lim.Allow(ctx, "key1", ratelimit.Read)
-					if d.Allowed {
-						allowed.Add(1)
+		// hits sends 50 × 20 hits at once, as the API does: decided from a hit reserved when there is one.
+		hits := func() {
+			var wg sync.WaitGroup
+			for range 50 {
+				wg.Go(func() {
+					for range 20 {
+						d, ok := lim.AllowReserved("key1", ratelimit.Read)
+						if !ok {
+							d = lim.Allow(ctx, "key1", ratelimit.Read)
+						}
+						if d.Allowed {
+							allowed.Add(1)
+						}
+						if d.FailedOpen {
+							failedOpen.Add(1)
+						}
 					}
-					if d.FailedOpen {
-						failedOpen.Add(1)
-					}
-				}
-			})
+				})
+			}
+			wg.Wait()
 		}
-		wg.Wait()
+		hits()
 		if allowed.Load() != 1000 || failedOpen.Load() != 0 {
 			t.Errorf("allowed %d, failed open %d, want 1000 and 0", allowed.Load(), failedOpen.Load())
 		}
-		if got := lim.Status(ctx, "key1")[0].Remaining; got != 4000 {
-			t.Errorf("remaining = %d, want 4000 (exactly 1000 hits counted)", got)
+		if got := lim.Status(ctx, "key1")[0].Remaining; got != 500 {
+			t.Errorf("remaining = %d, want 500 (exactly 1000 hits counted)", got)
+		}
+		hits()
+		if allowed.Load() != 1500 || failedOpen.Load() != 0 {
+			t.Errorf("after 2,000 hits: allowed %d, failed open %d, want 1500 (the limit) and 0", allowed.Load(), failedOpen.Load())
 		}
 	})
 }
