@@ -173,7 +173,7 @@ func (l *Limiter) Allow(ctx context.Context, keyID string, buckets ...string) De
 		}
 		key := l.key(keyID, b, now)
 		var c *reserved
-		if l.reserved != nil {
+		if l.reserves(b) {
 			c = l.reserved.counter(key, windowEnd(b, now), now)
 			if p, ok := c.take(); ok {
 				d.count(b, p, now)
@@ -228,9 +228,15 @@ func (l *Limiter) AllowReserved(keyID string, buckets ...string) (d Decision, ok
 		if !ok {
 			continue
 		}
-		c := l.reserved.counter(l.key(keyID, b, now), windowEnd(b, now), now)
-		p, ok := c.take()
-		if !ok {
+		var (
+			c *reserved
+			p int64
+		)
+		if l.reserves(b) {
+			c = l.reserved.counter(l.key(keyID, b, now), windowEnd(b, now), now)
+			p, ok = c.take()
+		}
+		if c == nil || !ok {
 			for _, t := range took {
 				t.c.giveBack(t.p)
 			}
@@ -241,6 +247,11 @@ func (l *Limiter) AllowReserved(keyID string, buckets ...string) (d Decision, ok
 	}
 	l.denied(d)
 	return d, true
+}
+
+// reserves reports whether hits of bucket b are reserved: when a reservation can hold more than one hit.
+func (l *Limiter) reserves(b Bucket) bool {
+	return l.reserved != nil && min(l.reserve, int64(b.Limit)/40) > 1
 }
 
 // count adds to d bucket b's hit at position n of its window.
