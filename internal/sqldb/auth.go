@@ -164,13 +164,13 @@ func scanKeyChanges(r row) (*radar.APIKey, error) {
 	return scanKeyWith(r, &changes)
 }
 
-// keyState is what may change of a key once it is issued, its revocation and last use, with its organisation's
-// change count: the rest (organisation, name, scopes, secret hash, expiry) is written once, by CreateAPIKey, and
+// keyState is what authentication reads of a key that may change once it is issued, its revocation, with its
+// organisation's change count: the rest (organisation, name, scopes, secret hash, expiry) is written once, by CreateAPIKey, and
 // kept in the process (keyCache).
 type keyState struct {
-	id            string
-	revoked, used *int64
-	changes       int64
+	id      string
+	revoked *int64
+	changes int64
 }
 
 // maxCachedKeys bounds the keys a process keeps; past it the cache starts over.
@@ -211,13 +211,14 @@ func (c *keyCache) drop(id string) {
 // with returns a copy of the kept key base with the changing columns s.
 func (s keyState) with(base *radar.APIKey) *radar.APIKey {
 	k := *base
-	k.RevokedAt, k.LastUsedAt, k.Changes = microsPtr(s.revoked), microsPtr(s.used), s.changes
+	k.RevokedAt, k.Changes = microsPtr(s.revoked), s.changes
 	return &k
 }
 
-// APIKey finds a key of any organisation, with the organisation's change count. Every request reads its key,
-// so the reads of concurrent requests go out together, in one query; a key read before is read again only for
-// its revocation, last use and change count.
+// APIKey finds a key of any organisation, with the organisation's change count and without its last use (APIKeys
+// lists that). Every request reads its key, so the reads of concurrent requests go out together, in one query; a
+// key read before is read again only for its revocation and change count, and on SQLite only once a commit has
+// changed one (keptStates).
 func (db *DB) APIKey(ctx context.Context, id string) (*radar.APIKey, error) {
 	k, err := db.keys.Do(ctx, id)
 	if err != nil {
@@ -245,6 +246,9 @@ func (db *DB) apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.AP
 		}
 	}
 	if all {
+		if db.eng.name() == SQLite {
+			return db.keptStates(ctx, q, ids, bases)
+		}
 		return db.keyStates(ctx, q, ids, bases)
 	}
 	rs, err := q.Query(ctx, db.keysRead, listArg(db.eng.name(), ids))
@@ -258,6 +262,7 @@ func (db *DB) apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.AP
 		if err != nil {
 			return nil, err
 		}
+		k.LastUsedAt = nil // as in the later reads of the key, which do not read it
 		byID[k.ID] = k
 	}
 	if err := rs.Err(); err != nil {
@@ -283,12 +288,36 @@ func (db *DB) apiKeys(ctx context.Context, q querier, ids []string) ([]*radar.AP
 }
 
 // keyStatesSQL reads the changing columns of the keys $1 and the change counts of their organisations $2, in one
-// statement: a row of kind 'k' per key found, and one of kind 'o' per organisation that has counted a change.
+// statement: a row of kind 'k' per key found, and one of kind 'o' per organisation that has counted a change; on
+// SQLite also the row of kind 'e' of auth_epoch's count, read in the same snapshot (see keptStates).
 // Summing each organisation's count once, not once per key, halves the server's work on a batch.
 func keyStatesSQL(engine string) string {
-	return `SELECT 'k', id, revoked_at, last_used_at, CAST(NULL AS BIGINT) FROM api_keys WHERE ` + inList(engine, "id", 1) + `
+	s := `SELECT 'k', id, revoked_at, CAST(NULL AS BIGINT) FROM api_keys WHERE ` + inList(engine, "id", 1) + `
 	UNION ALL
-	SELECT 'o', org_id, NULL, NULL, CAST(SUM(n) AS BIGINT) FROM org_changes WHERE ` + inList(engine, "org_id", 2) + ` GROUP BY org_id`
+	SELECT 'o', org_id, NULL, CAST(SUM(n) AS BIGINT) FROM org_changes WHERE ` + inList(engine, "org_id", 2) + ` GROUP BY org_id`
+	if engine == SQLite {
+		s += `
+	UNION ALL
+	SELECT 'e', '', NULL, n FROM auth_epoch`
+	}
+	return s
+}
+
+// authEpochSQL reads the count of the commits that changed a key's state or an organisation's change count.
+const authEpochSQL = `SELECT n FROM auth_epoch WHERE id = 1`
+
+// keptStates is keyStates on SQLite, where the keys' states read at one count of auth_epoch hold until the count
+// moves (every commit that changes one moves it): a batch whose keys were read at the current count reads only the
+// count, a single row, and not its keys' and organisations' rows.
+func (db *DB) keptStates(ctx context.Context, q querier, ids []string, bases []*radar.APIKey) ([]*radar.APIKey, error) {
+	var epoch int64
+	if err := q.QueryRow(ctx, authEpochSQL).Scan(&epoch); err != nil {
+		return nil, err
+	}
+	if out := db.stateCache.get(epoch, ids, bases); out != nil {
+		return out, nil
+	}
+	return db.keyStates(ctx, q, ids, bases)
 }
 
 // keyStates reads the changing columns of the keys ids, whose other columns are bases; a key not found is nil,
@@ -308,18 +337,22 @@ func (db *DB) keyStates(ctx context.Context, q querier, ids []string, bases []*r
 	defer rs.Close()
 	states := make(map[string]keyState, len(ids))
 	changes := make(map[string]int64, len(orgs))
+	epoch := int64(-1)
 	for rs.Next() {
 		var (
 			kind string
 			s    keyState
 			n    *int64
 		)
-		if err := rs.Scan(&kind, &s.id, &s.revoked, &s.used, &n); err != nil {
+		if err := rs.Scan(&kind, &s.id, &s.revoked, &n); err != nil {
 			return nil, err
 		}
-		if kind == "o" {
+		switch kind {
+		case "o":
 			changes[s.id] = *n
-		} else {
+		case "e":
+			epoch = *n
+		default:
 			states[s.id] = s
 		}
 	}
@@ -334,9 +367,54 @@ func (db *DB) keyStates(ctx context.Context, q querier, ids []string, bases []*r
 			continue
 		}
 		s.changes = changes[bases[i].OrgID]
+		states[id] = s
 		out[i] = s.with(bases[i])
 	}
+	if epoch >= 0 {
+		db.stateCache.put(epoch, states)
+	}
 	return out, nil
+}
+
+// stateCache keeps, on SQLite, the states of the keys read at one count of auth_epoch (see keptStates).
+type stateCache struct {
+	mu     sync.Mutex
+	epoch  int64
+	states map[string]keyState
+}
+
+// get returns the keys ids with the states kept at epoch, whose other columns are bases; nil unless every one of
+// them was read at epoch.
+func (c *stateCache) get(epoch int64, ids []string, bases []*radar.APIKey) []*radar.APIKey {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if epoch != c.epoch || c.states == nil {
+		return nil
+	}
+	out := make([]*radar.APIKey, len(ids))
+	for i, id := range ids {
+		s, ok := c.states[id]
+		if !ok {
+			return nil
+		}
+		out[i] = s.with(bases[i])
+	}
+	return out
+}
+
+// put keeps states, read at epoch; the states of an earlier count are dropped.
+func (c *stateCache) put(epoch int64, states map[string]keyState) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if epoch < c.epoch {
+		return
+	}
+	if epoch > c.epoch || c.states == nil || len(c.states) >= maxCachedKeys {
+		c.epoch, c.states = epoch, make(map[string]keyState, len(states))
+	}
+	for id, s := range states {
+		c.states[id] = s
+	}
 }
 
 // APIKeys lists an organisation's keys, oldest first.

@@ -100,9 +100,9 @@ func TestKeyReadsSeekTheIndex(t *testing.T) {
 	}
 }
 
-// A key read again is read whole: what a process keeps of it never hides a revocation, a use or a change
-// written by another process on the same database, and a key read many times at once, in shared queries, comes
-// back the same to each caller.
+// A key read again is read whole: what a process keeps of it never hides a revocation or a change written by
+// another process on the same database, a recorded use (which APIKeys lists) changes nothing of it, and a key
+// read many times at once, in shared queries, comes back the same to each caller.
 func TestKeyReadsSeeOtherProcesses(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, engine string) {
 		ctx := context.Background()
@@ -145,15 +145,19 @@ func TestKeyReadsSeeOtherProcesses(t *testing.T) {
 		}
 
 		trackedEntity(t, writer, org.ID, "northwind")
-		if got := read().Changes; got <= first.Changes {
-			t.Errorf("change count %d after another process's write, was %d", got, first.Changes)
+		last := read().Changes
+		if last <= first.Changes {
+			t.Errorf("change count %d after another process's write, was %d", last, first.Changes)
 		}
 		used := radar.NewTime(time.Now())
 		if err := writer.TouchAPIKey(ctx, k.ID, used); err != nil {
 			t.Fatal(err)
 		}
-		if got := read().LastUsedAt; got == nil || got.Micros() != used.Micros() {
-			t.Errorf("last use %v, want %v", got, used)
+		if got := read(); got.RevokedAt != nil || got.Changes != last {
+			t.Errorf("a recorded use changed the key read: %+v", got)
+		}
+		if keys, err := reader.APIKeys(ctx, org.ID); err != nil || len(keys) != 1 || keys[0].LastUsedAt == nil || keys[0].LastUsedAt.Micros() != used.Micros() {
+			t.Errorf("APIKeys after a use by another process: %+v, %v; want last use %v", keys, err, used)
 		}
 
 		var wg sync.WaitGroup

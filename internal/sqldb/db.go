@@ -74,6 +74,8 @@ type DB struct {
 	keys *batch.Batcher[string, *radar.APIKey]
 	// keyCache keeps what never changes of the keys read (see APIKey).
 	keyCache keyCache
+	// stateCache keeps, on SQLite, the changing columns of the keys read, until a commit changes one (see keptStates).
+	stateCache stateCache
 	// uses batches the records of keys' last use (see TouchAPIKey).
 	uses *batch.Batcher[keyUse, struct{}]
 	// applied names the migrations that Open applied.
