@@ -34,8 +34,10 @@ func (d Decision) Headers(h http.Header) {
 		limit = append(limit, ";t="...)
 		limit = strconv.AppendInt(limit, CeilSeconds(s.ResetAfter), 10)
 	}
-	h.Set("RateLimit-Policy", string(policy))
-	h.Set("RateLimit", string(limit))
+	// Every request writes them: in net/http's canonical form of their names, as they go out, and in one slice,
+	// they cost two allocations fewer than through Set.
+	vals := []string{string(policy), string(limit)}
+	h["Ratelimit-Policy"], h["Ratelimit"] = vals[:1:1], vals[1:]
 	if !d.Allowed {
 		h.Set("Retry-After", strconv.FormatInt(d.RetryAfter(), 10))
 	}
