@@ -208,6 +208,17 @@ func TestEntityReadsFollowEveryChange(t *testing.T) {
 		if res := env.Serve(t, apitest.Request{Method: http.MethodGet, Path: path, Key: revoked}); res.Status != http.StatusUnauthorized {
 			t.Errorf("a revoked key reads: %s", res)
 		}
+		// So is a key revoked by another process, as by `radar keys revoke`.
+		elsewhere := env.Key(t, env.OrgA)
+		for range 2 {
+			wantStatus(t, env.Serve(t, apitest.Request{Method: http.MethodGet, Path: path, Key: elsewhere}), http.StatusOK)
+		}
+		if err := otherDB.RevokeAPIKey(ctx, env.OrgA.ID, apitest.KeyID(elsewhere), radar.NewTime(time.Now())); err != nil {
+			t.Fatal(err)
+		}
+		if res := env.Serve(t, apitest.Request{Method: http.MethodGet, Path: path, Key: elsewhere}); res.Status != http.StatusUnauthorized {
+			t.Errorf("a key revoked by another process reads: %s", res)
+		}
 
 		// A delete.
 		wantStatus(t, env.Serve(t, apitest.Request{Method: http.MethodDelete, Path: path, Key: key}), http.StatusNoContent)
