@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"strconv"
 	"testing"
 )
 
@@ -27,4 +28,22 @@ func BenchmarkAnalyseItem(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkCompile measures compiling alert rules: a text whose sentences were compiled before (a firm's standing
+// rules on its next company) and a text of sentences never seen.
+func BenchmarkCompile(b *testing.B) {
+	const rules = "Funding rounds over $5M. Any founder leaving. Tell me when they hire a CFO"
+	b.Run("kept", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Compile(rules)
+		}
+	})
+	b.Run("new", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			Compile(rules + " in office " + strconv.Itoa(i))
+		}
+	})
 }

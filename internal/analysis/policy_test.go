@@ -172,3 +172,25 @@ func TestPolicyJSONRoundTrip(t *testing.T) {
 		t.Errorf("round trip = %+v, want %+v", back, p)
 	}
 }
+
+// A sentence compiled again gives the same rule, and a caller changing the rule it got changes no later one.
+func TestCompiledSentencesAreCopies(t *testing.T) {
+	const text = "Tell me if Jane Doe leaves. Funding rounds over $5M"
+	first := Compile(text)
+	want, _ := json.Marshal(first)
+	for i := range first.Rules {
+		r := &first.Rules[i]
+		for _, s := range [][]string{r.Types, r.Keywords, r.People} {
+			for j := range s {
+				s[j] = "changed"
+			}
+		}
+		r.Sentence = "changed"
+	}
+	if got, _ := json.Marshal(Compile(text)); string(got) != string(want) {
+		t.Errorf("compiled again after the first copy changed:\n%s\nwant\n%s", got, want)
+	}
+	if !strings.Contains(string(want), `"people":["Jane Doe"]`) || !strings.Contains(string(want), `"minAmountUsd":5000000`) {
+		t.Errorf("Compile(%q) = %s: not the rules this test is about", text, want)
+	}
+}
