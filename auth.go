@@ -117,7 +117,8 @@ type AuthStore interface {
 	OrgBySlug(ctx context.Context, slug string) (*Org, error)
 	Org(ctx context.Context, id string) (*Org, error)
 	CreateAPIKey(ctx context.Context, k *APIKey) error
-	// APIKey returns a key of any organisation by id, with OrgSlug filled in.
+	// APIKey returns a key of any organisation by id, with OrgSlug and its organisation's change count filled in and
+	// without its last use (APIKeys lists that).
 	APIKey(ctx context.Context, id string) (*APIKey, error)
 	// KeptAPIKey returns what the store keeps in memory of a key it has read: every column but those that change
 	// (revocation, last use, change count), or nil. The key returned is shared: callers do not change it.
