@@ -126,6 +126,7 @@ func compileSentence(sentence string) Rule {
 	return r
 }
 
+// compileNewSentence compiles one sentence of rules.
 func compileNewSentence(sentence string) Rule {
 	r := Rule{Sentence: sentence, Types: []string{}, Keywords: []string{}, People: []string{}}
 	s := normalise(sentence)

@@ -165,8 +165,8 @@ func scanKeyChanges(r row) (*radar.APIKey, error) {
 }
 
 // keyState is what authentication reads of a key that may change once it is issued, its revocation, with its
-// organisation's change count: the rest (organisation, name, scopes, secret hash, expiry) is written once, by CreateAPIKey, and
-// kept in the process (keyCache).
+// organisation's change count: the rest (organisation, name, scopes, secret hash, expiry) is written once, by
+// CreateAPIKey, and kept in the process (keyCache).
 type keyState struct {
 	id      string
 	revoked *int64
@@ -388,7 +388,7 @@ type stateCache struct {
 func (c *stateCache) get(epoch int64, ids []string, bases []*radar.APIKey) []*radar.APIKey {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if epoch != c.epoch || c.states == nil {
+	if epoch != c.epoch {
 		return nil
 	}
 	out := make([]*radar.APIKey, len(ids))
